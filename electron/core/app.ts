@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { AppDeps } from './deps.js';
+import type { AppEnv } from './server/appEnv.js';
+import { sendDjangoNotFound } from './server/errorEnvelope.js';
+import { handleError } from './server/middleware/errorHandler.js';
+import { hostCheck } from './server/middleware/hostCheck.js';
+import { requireAuth } from './server/middleware/requireAuth.js';
+import { currentUserRoutes } from './server/routes/currentUser.js';
+import { tokenRoutes } from './server/routes/tokens.js';
+import { versionRoutes } from './server/routes/version.js';
+import { serveRenderer } from './server/staticFiles.js';
+
+/**
+ * Builds the HTTP app: a Request -> Response function with no listening socket and no globals,
+ * so tests can drive it directly and serve.ts can put it on a port.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  // Not strict: `/api/projects` and `/api/projects/` reach the same handler, with no redirect.
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+  });
+  app.use('*', hostCheck);
+  app.get('/health', (c) => c.json({ status: 'UP' }));
+  app.use('/api/*', requireAuth);
+
+  versionRoutes(app);
+  tokenRoutes(app);
+  currentUserRoutes(app);
+
+  app.all('/api/*', (c) => sendDjangoNotFound(c));
+  app.get('*', serveRenderer);
+  app.notFound((c) => sendDjangoNotFound(c));
+  app.onError(handleError);
+  return app;
+}

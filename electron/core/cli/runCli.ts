@@ -1,0 +1,42 @@
+import { DatabaseTooNewError } from '../db/migrate.js';
+import { DomainError } from '../domain/errors.js';
+import type { CliIo } from './io.js';
+import { serveCommand } from './serveCommand.js';
+import { startCommand } from './startCommand.js';
+import { tokenCommand } from './tokenCommand.js';
+import { MAIN_HELP, UsageError } from './usage.js';
+
+const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+  serve: serveCommand,
+  token: tokenCommand,
+  start: startCommand,
+};
+
+/** Runs one CLI invocation; returns the exit code (2 for usage errors, 1 for failures). */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.out(MAIN_HELP);
+    return command === undefined ? 2 : 0;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`outpost: unknown command '${command}'.`);
+    return await run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\nRun 'outpost ${run ? `${command} ` : ''}--help' for usage.`);
+      return 2;
+    }
+    if (error instanceof DatabaseTooNewError || error instanceof DomainError) {
+      io.err(`outpost: ${error.message}`);
+      return 1;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      io.err(`outpost: cannot listen there (${code}): ${(error as Error).message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+/** A mistake in how a command was called: printed with a hint, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const MAIN_HELP = `Usage: outpost <command> [options]
+
+Outpost: offline labeling with a local, Label Studio-compatible API.
+
+Commands:
+  serve    Run the API server and the UI in this terminal (no Electron needed)
+  token    Print the local user's legacy token and personal access token
+  start    Open the desktop app, or the UI in a browser where Electron cannot run
+
+Run 'outpost <command> --help' for a command's options.`;
+
+export const SERVE_HELP = `Usage: outpost serve [options]
+
+Serves the Label Studio-compatible API and the Outpost UI. Prints one line each:
+  URL: <base url>    TOKEN: <legacy token>    PAT: <personal access token>
+
+Options:
+  --data DIR          Data folder (default: the per-user app-data folder, or $OUTPOST_DATA_DIR)
+  --host HOST         Address to bind (default: 127.0.0.1; anything else is reachable from the network)
+  --port PORT         Port to listen on, 0 for any free port (default: 8080)
+  --token KEY         Legacy token (40 hex characters) to give the local user on first start
+  --user-email EMAIL  Email of the local user on first start
+  -h, --help          Show this help`;
+
+export const TOKEN_HELP = `Usage: outpost token [options]
+
+Prints the local user's tokens as 'TOKEN: <legacy token>' and 'PAT: <personal access token>'.
+Use the legacy token as 'Authorization: Token <key>'; exchange the PAT at /api/token/refresh/
+for a 5-minute access token sent as 'Authorization: Bearer <access>'.
+
+Options:
+  --data DIR   Data folder (default: the per-user app-data folder, or $OUTPOST_DATA_DIR)
+  -h, --help   Show this help`;
+
+export const START_HELP = `Usage: outpost start [options]
+
+Opens the Outpost desktop app. Where the Electron binary is missing or no display is available,
+serves the UI instead, prints its URL, and opens it in the default browser.
+
+Options:
+  --data DIR     Data folder for browser mode (default: the per-user app-data folder)
+  --port PORT    Port for browser mode (default: 8080; 0 for any free port)
+  --no-browser   Do not open a browser in browser mode
+  -h, --help     Show this help`;

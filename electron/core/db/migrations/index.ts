@@ -1,0 +1,10 @@
+import initial from './0001_initial.sql';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration in order. Add new ones at the end with the next number; never edit a landed one. */
+export const migrations: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];

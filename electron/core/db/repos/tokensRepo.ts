@@ -1,0 +1,62 @@
+import type { Db } from '../open.js';
+import { statement } from '../statement.js';
+
+export interface LegacyTokenRow {
+  key: string;
+  user: number;
+}
+
+export interface PersonalAccessTokenRow {
+  id: number;
+  jti: string;
+  token: string;
+  user: number;
+  expires_at: string;
+  blacklisted_at: string | null;
+}
+
+export function listLegacyTokens(db: Db): LegacyTokenRow[] {
+  return statement(db, 'SELECT key, user FROM legacy_tokens').all() as LegacyTokenRow[];
+}
+
+export function findLegacyTokenOfUser(db: Db, user: number): LegacyTokenRow | undefined {
+  return statement(db, 'SELECT key, user FROM legacy_tokens WHERE user = ?').get(user) as LegacyTokenRow | undefined;
+}
+
+/** Replaces the user's legacy key: a user has at most one, as in DRF's authtoken. */
+export function replaceLegacyToken(db: Db, user: number, key: string, now: string): void {
+  db.transaction(() => {
+    statement(db, 'DELETE FROM legacy_tokens WHERE user = ?').run(user);
+    statement(db, 'INSERT INTO legacy_tokens (key, user, created) VALUES (?, ?, ?)').run(key, user, now);
+  })();
+}
+
+const patColumns = 'id, jti, token, user, expires_at, blacklisted_at';
+
+export function insertPersonalAccessToken(
+  db: Db,
+  row: { jti: string; token: string; user: number; created_at: string; expires_at: string },
+): void {
+  statement(
+    db,
+    'INSERT INTO personal_access_tokens (jti, token, user, created_at, expires_at) VALUES (@jti, @token, @user, @created_at, @expires_at)',
+  ).run(row);
+}
+
+export function findPersonalAccessTokenByJti(db: Db, jti: string): PersonalAccessTokenRow | undefined {
+  return statement(db, `SELECT ${patColumns} FROM personal_access_tokens WHERE jti = ?`).get(jti) as
+    PersonalAccessTokenRow | undefined;
+}
+
+/** Tokens neither blacklisted nor expired, oldest first. */
+export function listLivePersonalAccessTokens(db: Db, user: number, now: string): PersonalAccessTokenRow[] {
+  return statement(
+    db,
+    `SELECT ${patColumns} FROM personal_access_tokens
+     WHERE user = ? AND blacklisted_at IS NULL AND expires_at > ? ORDER BY id`,
+  ).all(user, now) as PersonalAccessTokenRow[];
+}
+
+export function blacklistPersonalAccessToken(db: Db, id: number, now: string): void {
+  statement(db, 'UPDATE personal_access_tokens SET blacklisted_at = ? WHERE id = ?').run(now, id);
+}

@@ -1,0 +1,21 @@
+import type { Db } from './db/open.js';
+import type { Clock } from './domain/clock.js';
+import type { DomainContext } from './domain/context.js';
+
+export const DEFAULT_BODY_LIMIT_BYTES = 250 * 1024 * 1024;
+
+/** Everything createApp needs, passed in so tests can build an app on a :memory: database. */
+export interface AppDeps extends DomainContext {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  /**
+   * Host header values accepted (DNS-rebinding protection), e.g. "127.0.0.1:8080". Filled in by
+   * serve.ts once the port is known; null turns the check off (in-process tests only).
+   */
+  allowedHosts: ReadonlySet<string> | null;
+  bodyLimitBytes: number;
+  /** The built renderer (index.html and assets), or null when there is none to serve. */
+  rendererDir: string | null;
+  outpostVersion: string;
+}

@@ -1,0 +1,63 @@
+import type { UserRow } from '../../db/repos/usersRepo.js';
+
+export const ORGANIZATION_ID = 1;
+export const ORGANIZATION_TITLE = 'Outpost';
+
+/** Permission codes a Community Edition member holds (CE has no roles: members may do everything). */
+const PERMISSIONS = [
+  'projects.view',
+  'projects.create',
+  'projects.change',
+  'projects.delete',
+  'tasks.view',
+  'tasks.create',
+  'tasks.change',
+  'tasks.delete',
+  'annotations.view',
+  'annotations.create',
+  'annotations.change',
+  'annotations.delete',
+  'predictions.any',
+  'organizations.view',
+  'organizations.change',
+  'users.token.any',
+];
+
+/** Label Studio's initials: first and last name initials, else the first two letters of the email. */
+function initials(user: UserRow): string {
+  const fromNames = `${user.first_name.slice(0, 1)}${user.last_name.slice(0, 1)}`;
+  return fromNames || user.email.slice(0, 2);
+}
+
+/** `UserSimpleSerializer`: the nested form used in `created_by` and elsewhere. */
+export function toUserSimple(user: UserRow) {
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    email: user.email,
+    avatar: user.avatar,
+  };
+}
+
+/** `GET /api/current-user/whoami` (`BaseWhoAmIUserSerializer`, CE 1.22). */
+export function toWhoAmI(user: UserRow) {
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    email: user.email,
+    last_activity: user.last_activity,
+    custom_hotkeys: JSON.parse(user.custom_hotkeys) as unknown,
+    avatar: user.avatar,
+    initials: initials(user),
+    phone: user.phone,
+    active_organization: ORGANIZATION_ID,
+    active_organization_meta: { title: ORGANIZATION_TITLE, email: user.email },
+    allow_newsletters: user.allow_newsletters === null ? null : user.allow_newsletters === 1,
+    date_joined: user.date_joined,
+    permissions: PERMISSIONS,
+  };
+}

@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from './deps.js';
+import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
+import packageJson from '../../package.json' with { type: 'json' };
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8080;
+
+export interface ServeOptions extends DataFolderOptions {
+  host?: string;
+  port?: number;
+  bodyLimitBytes?: number;
+  rendererDir?: string | null;
+}
+
+export interface RunningServer {
+  url: string;
+  token: string;
+  pat: string;
+  deps: AppDeps;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+function formatHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Host header values that name this server: the bound address, and loopback names for loopback. */
+function hostsFor(host: string, port: number): Set<string> {
+  const names = new Set([formatHost(host)]);
+  if (['127.0.0.1', '::1', 'localhost'].includes(host))
+    ['127.0.0.1', 'localhost', '[::1]'].forEach((n) => names.add(n));
+  if (host === '0.0.0.0' || host === '::') {
+    names.add('localhost');
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const address of addresses ?? []) names.add(formatHost(address.address));
+    }
+  }
+  return new Set([...names].map((name) => `${name}:${port}`.toLowerCase()));
+}
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  const folder = await openDataFolder(options);
+  const allowedHosts = new Set<string>();
+  const deps: AppDeps = {
+    ...folder.ctx,
+    allowedHosts,
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    rendererDir: options.rendererDir ?? null,
+    outpostVersion: packageJson.version,
+  };
+  const app = createApp(deps);
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => resolve());
+    });
+  } catch (error) {
+    folder.db.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  for (const name of hostsFor(host, port)) allowedHosts.add(name);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => {
+        folder.db.close();
+        resolve();
+      });
+      server.closeIdleConnections();
+    }));
+  return { url: `http://${formatHost(host)}:${port}`, token: folder.token, pat: folder.pat, deps, close };
+}

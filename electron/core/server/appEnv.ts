@@ -1,0 +1,9 @@
+import type { AppDeps } from '../deps.js';
+
+/** Hono's per-request variables: the deps and, after authentication, the caller's user id. */
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    userId: number;
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ValidationError } from '../domain/errors.js';
+
+/** A required DRF CharField: DRF's own messages for missing, null, blank and non-text values. */
+export function drfCharField() {
+  return z
+    .union([z.string(), z.number()], {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'This field is required.'
+          : issue.input === null
+            ? 'This field may not be null.'
+            : 'Not a valid string.',
+    })
+    .transform(String)
+    .refine((value) => value.trim().length > 0, 'This field may not be blank.');
+}
+
+/** Parses a request body with a zod schema, turning failures into DRF's `{field: [messages]}`. */
+export function parseWith<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
+    (errors[field] ??= []).push(issue.message);
+  }
+  throw new ValidationError(errors);
+}

@@ -1,0 +1,82 @@
+import type { Context } from 'hono';
+import { DomainError, ValidationError } from '../domain/errors.js';
+import type { AppEnv } from './appEnv.js';
+
+export type RequestBody = Record<string, unknown> | unknown[];
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(limitBytes: number) {
+    super(413, `Request body is too large: the limit is ${formatMegabytes(limitBytes)}.`);
+  }
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(mediaType: string) {
+    super(415, `Unsupported media type "${mediaType}" in request.`);
+  }
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+/** Reads the raw body, refusing it as soon as it passes the configured limit. */
+async function readLimited(request: Request, limitBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limitBytes) throw new PayloadTooLargeError(limitBytes);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > limitBytes) throw new PayloadTooLargeError(limitBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function formToObject(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  // Like Django's QueryDict.get, a repeated key yields its last value.
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of entries) result[key] = value;
+  return result;
+}
+
+/**
+ * The request's data as DRF's parsers give it: JSON, url-encoded form or multipart (files become
+ * File objects). An empty body is `{}` whatever its type; any other media type is a 415.
+ */
+export async function readBody(c: Context<AppEnv>): Promise<RequestBody> {
+  const raw = await readLimited(c.req.raw, c.get('deps').bodyLimitBytes);
+  if (raw.byteLength === 0) return {};
+  const contentType = c.req.header('content-type') ?? '';
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+    try {
+      return JSON.parse(Buffer.from(raw).toString('utf8')) as RequestBody;
+    } catch (error) {
+      throw new DomainError(400, `JSON parse error - ${(error as Error).message}`);
+    }
+  }
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    return formToObject(new URLSearchParams(Buffer.from(raw).toString('utf8')));
+  }
+  if (mediaType === 'multipart/form-data') {
+    try {
+      const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+      return formToObject(form.entries());
+    } catch {
+      throw new DomainError(400, 'Multipart form parse error - Invalid boundary in multipart: None');
+    }
+  }
+  throw new UnsupportedMediaTypeError(mediaType || contentType);
+}
+
+/** readBody for endpoints that take an object (most do); a JSON list is a DRF non-field error. */
+export async function readObjectBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const body = await readBody(c);
+  if (Array.isArray(body) || typeof body !== 'object' || body === null) {
+    throw new ValidationError({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
+  }
+  return body;
+}

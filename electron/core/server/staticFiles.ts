@@ -1,0 +1,58 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Context } from 'hono';
+import type { AppEnv } from './appEnv.js';
+import { sendDjangoNotFound } from './errorEnvelope.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+/** The UI may load only its own files and talk only to this server. */
+export const UI_CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; object-src 'none'; " +
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+
+async function fileIfPresent(path: string): Promise<Buffer | null> {
+  try {
+    return (await stat(path)).isFile() ? await readFile(path) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the built renderer. Unknown paths without an extension get index.html so the app's own
+ * router can handle them; nothing outside the renderer folder is ever read.
+ */
+export async function serveRenderer(c: Context<AppEnv>): Promise<Response> {
+  const root = c.get('deps').rendererDir;
+  if (!root) return sendDjangoNotFound(c);
+  const relative = normalize(decodeURIComponent(c.req.path)).replace(/^([/\\])+/, '');
+  const target = join(root, relative);
+  if (target !== root && !target.startsWith(root + sep)) return sendDjangoNotFound(c);
+
+  let path = target;
+  let body = relative ? await fileIfPresent(target) : null;
+  if (!body && !extname(relative)) {
+    path = join(root, 'index.html');
+    body = await fileIfPresent(path);
+  }
+  if (!body) return sendDjangoNotFound(c);
+  const type = CONTENT_TYPES[extname(path)] ?? 'application/octet-stream';
+  const headers: Record<string, string> = { 'Content-Type': type };
+  if (type.startsWith('text/html')) {
+    headers['Content-Security-Policy'] = UI_CONTENT_SECURITY_POLICY;
+    headers['Cache-Control'] = 'no-cache';
+  }
+  return c.body(new Uint8Array(body), 200, headers);
+}

@@ -1,0 +1,74 @@
+import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent, Shell } from 'electron';
+import { z } from 'zod';
+import { IPC_CHANNELS, type OutpostBridge, type ServerInfo } from '../shared/ipc.js';
+
+export interface IpcDeps {
+  ipcMain: Pick<IpcMain, 'handle'>;
+  dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>;
+  shell: Pick<Shell, 'showItemInFolder'>;
+  serverInfo: ServerInfo;
+  appVersion: string;
+  getWindow: () => BrowserWindow | null;
+}
+
+const filters = z
+  .array(z.object({ name: z.string().max(200), extensions: z.array(z.string().max(20)).max(50) }))
+  .max(20);
+const openRequest = z.object({
+  title: z.string().max(200).optional(),
+  filters: filters.optional(),
+  multiple: z.boolean().optional(),
+  directories: z.boolean().optional(),
+});
+const saveRequest = z.object({
+  title: z.string().max(200).optional(),
+  defaultPath: z.string().max(4096).optional(),
+  filters: filters.optional(),
+});
+const pathArgument = z.string().min(1).max(4096);
+
+/** Only our own pages (served by the embedded server) may call the shell. */
+function assertTrustedSender(event: IpcMainInvokeEvent, serverUrl: string): void {
+  const frameUrl = event.senderFrame?.url ?? '';
+  if (!frameUrl || new URL(frameUrl).origin !== new URL(serverUrl).origin) {
+    throw new Error(`IPC refused for ${frameUrl || 'an unknown frame'}`);
+  }
+}
+
+type Handlers = { [K in keyof OutpostBridge]: (...args: unknown[]) => ReturnType<OutpostBridge[K]> };
+
+/** Registers one handler per key of the IPC contract, each validating its arguments. */
+export function registerIpcHandlers(deps: IpcDeps): void {
+  const handlers: Handlers = {
+    getServerInfo: async () => deps.serverInfo,
+    getAppVersion: async () => deps.appVersion,
+    showOpenDialog: async (raw) => {
+      const request = openRequest.parse(raw);
+      const properties: ('openFile' | 'openDirectory' | 'multiSelections')[] = [
+        request.directories ? 'openDirectory' : 'openFile',
+      ];
+      if (request.multiple) properties.push('multiSelections');
+      const options = { title: request.title, filters: request.filters, properties };
+      const window = deps.getWindow();
+      const result = window
+        ? await deps.dialog.showOpenDialog(window, options)
+        : await deps.dialog.showOpenDialog(options);
+      return result.canceled ? [] : result.filePaths;
+    },
+    showSaveDialog: async (raw) => {
+      const options = saveRequest.parse(raw);
+      const window = deps.getWindow();
+      const result = window
+        ? await deps.dialog.showSaveDialog(window, options)
+        : await deps.dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    revealInFolder: async (raw) => deps.shell.showItemInFolder(pathArgument.parse(raw)),
+  };
+  for (const key of Object.keys(IPC_CHANNELS) as (keyof OutpostBridge)[]) {
+    deps.ipcMain.handle(IPC_CHANNELS[key], (event, ...args: unknown[]) => {
+      assertTrustedSender(event, deps.serverInfo.url);
+      return handlers[key](...args);
+    });
+  }
+}

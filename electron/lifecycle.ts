@@ -1,0 +1,78 @@
+import type { App, BrowserWindow, Dialog, IpcMain, Shell } from 'electron';
+import type { RunningServer, ServeOptions } from './core/serve.js';
+import { registerIpcHandlers } from './ipc.js';
+import { createMainWindow, type WindowDeps } from './window.js';
+
+export interface ElectronDeps extends WindowDeps {
+  app: Pick<App, 'requestSingleInstanceLock' | 'on' | 'whenReady' | 'getPath' | 'getVersion' | 'quit' | 'exit'>;
+  ipcMain: Pick<IpcMain, 'handle'>;
+  dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog' | 'showErrorBox'>;
+  shell: Pick<Shell, 'openExternal' | 'showItemInFolder'>;
+  startServer: (options: ServeOptions) => Promise<RunningServer>;
+  preloadPath: string;
+  rendererDir: string;
+  platform: NodeJS.Platform;
+  /** A better_sqlite3.node built for Electron's ABI, when running from a development checkout. */
+  sqliteBinding?: string | undefined;
+}
+
+/**
+ * The app's lifecycle: one instance at a time, the core server on 127.0.0.1 with a free port in
+ * the app-data folder, one window, and a quit that lets requests finish and closes the database.
+ */
+export async function runApp(deps: ElectronDeps): Promise<void> {
+  const { app } = deps;
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  let window: BrowserWindow | null = null;
+  let server: RunningServer | null = null;
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (deps.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', (event) => {
+    if (!server) return;
+    event.preventDefault();
+    const closing = server;
+    server = null;
+    void closing.close().finally(() => app.exit(0));
+  });
+
+  await app.whenReady();
+  try {
+    server = await deps.startServer({
+      dataDir: app.getPath('userData'),
+      host: '127.0.0.1',
+      port: 0,
+      rendererDir: deps.rendererDir,
+      nativeBinding: deps.sqliteBinding,
+    });
+  } catch (error) {
+    deps.dialog.showErrorBox('Outpost could not start', (error as Error).message);
+    app.exit(1);
+    return;
+  }
+  registerIpcHandlers({
+    ipcMain: deps.ipcMain,
+    dialog: deps.dialog,
+    shell: deps.shell,
+    serverInfo: { url: server.url, token: server.token },
+    appVersion: app.getVersion(),
+    getWindow: () => window,
+  });
+  const openWindow = () => {
+    window = createMainWindow(deps, server?.url ?? '', deps.preloadPath);
+    window.on('closed', () => (window = null));
+  };
+  openWindow();
+  app.on('activate', () => {
+    if (!window && server) openWindow();
+  });
+}

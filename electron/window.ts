@@ -1,0 +1,70 @@
+import type { BrowserWindow, BrowserWindowConstructorOptions, Shell } from 'electron';
+import { UI_CONTENT_SECURITY_POLICY } from './core/server/staticFiles.js';
+
+export interface WindowDeps {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+  shell: Pick<Shell, 'openExternal'>;
+}
+
+export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 800,
+    minWidth: 1024,
+    minHeight: 640,
+    title: 'Outpost',
+    show: false,
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  };
+}
+
+function isSameOrigin(url: string, appUrl: string): boolean {
+  try {
+    return new URL(url).origin === new URL(appUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+function isExternalWebLink(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+/**
+ * The main window: sandboxed, context-isolated, no Node. It may only show the embedded server's
+ * pages; links elsewhere open in the OS browser, new windows and permission prompts are refused.
+ */
+export function createMainWindow(deps: WindowDeps, appUrl: string, preloadPath: string): BrowserWindow {
+  const window = new deps.BrowserWindow(windowOptions(preloadPath));
+  const { webContents } = window;
+
+  webContents.setWindowOpenHandler(({ url }) => {
+    if (isExternalWebLink(url) && !isSameOrigin(url, appUrl)) void deps.shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  webContents.on('will-navigate', (event, url) => {
+    if (isSameOrigin(url, appUrl)) return;
+    event.preventDefault();
+    if (isExternalWebLink(url)) void deps.shell.openExternal(url);
+  });
+  webContents.on('will-attach-webview', (event) => event.preventDefault());
+  webContents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  webContents.session.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...details.responseHeaders };
+    if (isSameOrigin(details.url, appUrl)) headers['Content-Security-Policy'] = [UI_CONTENT_SECURITY_POLICY];
+    callback({ responseHeaders: headers });
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(appUrl);
+  return window;
+}

@@ -1,0 +1,83 @@
+// @ts-check
+import { dirname, relative, resolve } from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ROOT = dirname(new URL(import.meta.url).pathname);
+
+/** The layer a project file belongs to, by folder (see CONTRIBUTING.md and architecture.md). */
+function layerOf(file) {
+  const path = relative(ROOT, file).split('\\').join('/');
+  if (path.startsWith('shared/')) return 'shared';
+  if (path.startsWith('renderer/')) return 'renderer';
+  if (path.startsWith('electron/core/db/')) return 'core/db';
+  if (path.startsWith('electron/core/domain/')) return 'core/domain';
+  if (path.startsWith('electron/core/server/')) return 'core/server';
+  if (path.startsWith('electron/core/')) return 'core';
+  if (path.startsWith('electron/')) return 'shell';
+  return null;
+}
+
+/** Which layers each layer may import. Core's inside is one way: server -> domain -> db. */
+const MAY_IMPORT = {
+  shared: ['shared'],
+  renderer: ['renderer', 'shared'],
+  'core/db': ['core/db', 'shared'],
+  'core/domain': ['core/domain', 'core/db', 'shared'],
+  'core/server': ['core/server', 'core/domain', 'core/db', 'core', 'shared'],
+  core: ['core', 'core/server', 'core/domain', 'core/db', 'shared'],
+  shell: ['shell', 'core', 'core/server', 'core/domain', 'core/db', 'shared'],
+};
+
+const layerRule = {
+  meta: { type: 'problem', schema: [], messages: { forbidden: '{{from}} may not import {{what}}.' } },
+  create(context) {
+    const from = layerOf(context.filename);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const report = (what) => context.report({ node, messageId: 'forbidden', data: { from, what } });
+      if (source === 'electron' || source.startsWith('electron/')) {
+        if (from !== 'shell') report("'electron' (only electron/*.ts may)");
+        return;
+      }
+      if (source.startsWith('node:') && (from === 'shared' || from === 'renderer')) {
+        report(`${source} (shared/ and renderer/ run without Node)`);
+        return;
+      }
+      if (!source.startsWith('.')) return;
+      const to = layerOf(resolve(dirname(context.filename), source));
+      if (to && !MAY_IMPORT[from].includes(to)) report(`${to} code (${source})`);
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { outpost: { rules: { layers: layerRule } } },
+    rules: {
+      'outpost/layers': 'error',
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['test/**'],
+    rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
+  },
+  { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+);

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [
+    {
+      // Migrations are .sql files imported as text, as esbuild's text loader does for the bundle.
+      name: 'sql-as-text',
+      transform(code, id) {
+        return id.endsWith('.sql') ? { code: `export default ${JSON.stringify(code)};`, map: null } : null;
+      },
+    },
+  ],
+  test: {
+    include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    benchmark: { include: ['test/bench/**/*.bench.ts'] },
+  },
+});
