@@ -17,7 +17,8 @@ export class UnsupportedMediaTypeError extends DomainError {
 }
 
 function formatMegabytes(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${bytes} bytes`;
 }
 
 /** Reads the raw body, refusing it as soon as it passes the configured limit. */

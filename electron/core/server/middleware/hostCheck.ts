@@ -9,7 +9,8 @@ import { sendEnvelope } from '../errorEnvelope.js';
 export const hostCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   const allowed = c.get('deps').allowedHosts;
   if (allowed === null) return next();
-  const host = (c.req.header('host') ?? '').toLowerCase();
+  // HTTP/1.1 clients always send Host; in-process requests (app.request) carry it in the URL only.
+  const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
   if (!allowed.has(host)) {
     return sendEnvelope(
       c,

@@ -1,0 +1,88 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../electron/core/cli/io.js';
+import { runCli } from '../../electron/core/cli/runCli.js';
+import { openDatabase } from '../../electron/core/db/open.js';
+import { dataPaths } from '../../electron/core/dataDir.js';
+
+function captureIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    waitForShutdown: () => Promise.resolve(),
+    rendererDir: null,
+  };
+  return { io, out, err };
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'outpost-cli-'));
+
+describe('outpost CLI', () => {
+  it('prints help for every command and exits 0', async () => {
+    for (const argv of [['--help'], ['serve', '--help'], ['token', '-h'], ['start', '--help']]) {
+      const { io, out } = captureIo();
+      expect(await runCli(argv, io)).toBe(0);
+      expect(out.join('\n')).toMatch(/^Usage: outpost/);
+    }
+  });
+
+  it.each([
+    [['frobnicate'], "unknown command 'frobnicate'"],
+    [['serve', '--colour'], "Unknown option '--colour'"],
+    [['serve', '--port', 'eighty'], '--port must be a whole number from 0 to 65535'],
+    [['serve', '--port', '70000'], '--port must be a whole number from 0 to 65535'],
+    [['serve', '--token', 'short'], '--token must be 40 lowercase hexadecimal characters'],
+    [['serve', '--user-email', 'nobody'], '--user-email must be an email address'],
+    [['serve', '--data'], "Option '--data <value>' argument missing"],
+    [['token', 'extra'], "Unexpected argument 'extra'"],
+  ])('exits 2 with a clear message for %j', async (argv, message) => {
+    const { io, out, err } = captureIo();
+    expect(await runCli(argv, io)).toBe(2);
+    expect(err.join('\n')).toContain(message);
+    expect(err.join('\n')).toContain('--help');
+    expect(out).toEqual([]);
+  });
+
+  it('prints the same TOKEN and PAT lines on every run of `outpost token`', async () => {
+    const dataDir = tempDir();
+    const first = captureIo();
+    expect(await runCli(['token', '--data', dataDir], first.io)).toBe(0);
+    expect(first.out).toHaveLength(2);
+    expect(first.out[0]).toMatch(/^TOKEN: [0-9a-f]{40}$/);
+    expect(first.out[1]).toMatch(/^PAT: [\w-]+\.[\w-]+\.[\w-]+$/);
+    const second = captureIo();
+    await runCli(['token', '--data', dataDir], second.io);
+    expect(second.out).toEqual(first.out);
+  });
+
+  it('refuses a data folder written by a newer Outpost and exits 1', async () => {
+    const dataDir = tempDir();
+    await runCli(['token', '--data', dataDir], captureIo().io);
+    const db = openDatabase(dataPaths(dataDir).database);
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (500, 'future', 'x')").run();
+    db.close();
+    const { io, err } = captureIo();
+    expect(await runCli(['token', '--data', dataDir], io)).toBe(1);
+    expect(err.join('\n')).toContain('written by a newer version of Outpost');
+  });
+
+  it('reports a port already in use instead of crashing', async () => {
+    const dataDir = tempDir();
+    const blocker = await import('node:net').then(
+      ({ createServer }) =>
+        new Promise<import('node:net').Server>((resolve) => {
+          const server = createServer();
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    );
+    const port = (blocker.address() as import('node:net').AddressInfo).port;
+    const { io, err } = captureIo();
+    expect(await runCli(['serve', '--data', dataDir, '--port', String(port)], io)).toBe(1);
+    expect(err.join('\n')).toContain('EADDRINUSE');
+    blocker.close();
+  });
+});

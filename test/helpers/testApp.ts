@@ -1,0 +1,52 @@
+import { createApp } from '../../electron/core/app.js';
+import { openDatabase } from '../../electron/core/db/open.js';
+import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from '../../electron/core/deps.js';
+import { initializeDatabase } from '../../electron/core/initializeDatabase.js';
+
+export const TEST_TOKEN = '0123456789abcdef0123456789abcdef01234567';
+
+/** A clock tests can move forward, to expire tokens without waiting. */
+export function movableClock(start = new Date('2026-01-15T10:00:00.000Z')) {
+  let now = start.getTime();
+  return {
+    clock: () => new Date(now),
+    advanceSeconds: (seconds: number) => {
+      now += seconds * 1000;
+    },
+  };
+}
+
+export interface TestAppOptions {
+  bodyLimitBytes?: number;
+  allowedHosts?: string[] | null;
+}
+
+/** The real app on a real in-memory SQLite database, driven without a port through app.request. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const db = openDatabase(':memory:');
+  const time = movableClock();
+  const initialized = await initializeDatabase(db, { token: TEST_TOKEN, clock: time.clock });
+  const deps: AppDeps = {
+    ...initialized.ctx,
+    allowedHosts: options.allowedHosts === null ? null : new Set(options.allowedHosts ?? ['localhost']),
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    rendererDir: null,
+    outpostVersion: '0.0.0-test',
+  };
+  const app = createApp(deps);
+  const request = (path: string, init: RequestInit = {}) => app.request(path, init);
+  const withToken = (path: string, init: RequestInit = {}) =>
+    app.request(path, { ...init, headers: { Authorization: `Token ${TEST_TOKEN}`, ...init.headers } });
+  const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+  return { app, db, deps, ...initialized, ...time, request, withToken, postJson };
+}
+
+/** The decoded payload of a JWT, for asserting its claims. */
+export function decodeJwtPayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
