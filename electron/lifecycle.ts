@@ -42,7 +42,13 @@ export async function runApp(deps: ElectronDeps): Promise<void> {
     event.preventDefault();
     const closing = server;
     server = null;
-    void closing.close().finally(() => app.exit(0));
+    closing.close().then(
+      () => app.exit(0),
+      (error: unknown) => {
+        console.error('outpost: the server did not close cleanly:', error);
+        app.exit(1);
+      },
+    );
   });
 
   await app.whenReady();

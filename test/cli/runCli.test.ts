@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,14 +73,9 @@ describe('outpost CLI', () => {
 
   it('reports a port already in use instead of crashing', async () => {
     const dataDir = tempDir();
-    const blocker = await import('node:net').then(
-      ({ createServer }) =>
-        new Promise<import('node:net').Server>((resolve) => {
-          const server = createServer();
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    );
-    const port = (blocker.address() as import('node:net').AddressInfo).port;
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+    const port = (blocker.address() as AddressInfo).port;
     const { io, err } = captureIo();
     expect(await runCli(['serve', '--data', dataDir, '--port', String(port)], io)).toBe(1);
     expect(err.join('\n')).toContain('EADDRINUSE');

@@ -22,7 +22,11 @@ describe('authentication (spec 1.1, 1.4)', () => {
 
   it('accepts the legacy key as Authorization: Token and as X-Api-Key', async () => {
     const t = await createTestApp();
-    for (const headers of [{ Authorization: `Token ${TEST_TOKEN}` }, { 'X-Api-Key': TEST_TOKEN }]) {
+    const headerSets: Record<string, string>[] = [
+      { Authorization: `Token ${TEST_TOKEN}` },
+      { 'X-Api-Key': TEST_TOKEN },
+    ];
+    for (const headers of headerSets) {
       const response = await t.request(WHOAMI, { headers });
       expect(response.status).toBe(200);
       expect(((await response.json()) as { id: number }).id).toBe(t.userId);

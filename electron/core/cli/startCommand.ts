@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../dataDir.js';
 import { DEFAULT_PORT, startServer } from '../serve.js';
+import { ensureElectronSqliteBinding } from './electronSqliteBinding.js';
 import { findElectron, hasDisplay } from './findElectron.js';
 import type { CliIo } from './io.js';
 import { openBrowser } from './openBrowser.js';
@@ -12,9 +13,10 @@ import { START_HELP } from './usage.js';
 /** The project root (where package.json's `main` points Electron at dist/electron/main.js). */
 const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-function launchElectron(binary: string): Promise<number> {
+function launchElectron(binary: string, sqliteBinding: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(binary, [APP_ROOT], { stdio: 'inherit' });
+    const env = { ...process.env, OUTPOST_SQLITE_BINDING: sqliteBinding };
+    const child = spawn(binary, [APP_ROOT], { stdio: 'inherit', env });
     child.on('exit', (code) => resolve(code ?? 1));
     child.on('error', () => resolve(1));
   });
@@ -33,9 +35,13 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   }
   const port = parsePort(values.port as string | undefined, DEFAULT_PORT);
   const electron = findElectron();
-  if (electron.found && hasDisplay()) return launchElectron(electron.binary);
+  let why = electron.found ? 'no display is available for a desktop window' : electron.reason;
+  if (electron.found && hasDisplay()) {
+    const binding = ensureElectronSqliteBinding(electron.version);
+    if (binding.ok) return launchElectron(electron.binary, binding.path);
+    why = binding.reason;
+  }
 
-  const why = electron.found ? 'no display is available for a desktop window' : electron.reason;
   io.err(`Outpost is starting in browser mode because ${why}.`);
   const server = await startServer({
     dataDir: (values.data as string | undefined) ?? defaultDataDir(),

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+
+/** Without a display, `outpost start` must fall back to browser mode even where Electron is installed. */
+function envWithoutDisplay(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.DISPLAY;
+  delete env.WAYLAND_DISPLAY;
+  return env;
+}
+
+describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chromium', () => {
+  let dataDir: string;
+  let cli: SpawnedCli | null = null;
+  let browser: Browser | null = null;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-'));
+    cli = await spawnCli(['start', '--data', dataDir, '--port', '0', '--no-browser'], { env: envWithoutDisplay() });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says on stderr that it is starting in browser mode, and why', () => {
+    const stderr = cli!.stderr();
+    expect(stderr).toContain('browser mode');
+    expect(stderr).toMatch(/starting in browser mode because \S.*\./);
+    expect(stderr).toContain(`Open ${cli!.url} in your browser`);
+  });
+
+  it('prints a loopback URL on a free port and both tokens', () => {
+    const url = new URL(cli!.url);
+    expect(url.protocol).toBe('http:');
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(Number(url.port)).toBeGreaterThan(0);
+    expect(cli!.token.length).toBeGreaterThanOrEqual(20);
+    expect(cli!.pat.length).toBeGreaterThanOrEqual(20);
+    expect(cli!.pat).not.toBe(cli!.token);
+  });
+
+  it('serves the UI, which shows the running server, stays on its own origin and logs no errors', async () => {
+    const origin = new URL(cli!.url).origin;
+    const context = await browser!.newContext();
+    const page = await context.newPage();
+    const requests: string[] = [];
+    const failed: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      errors.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+
+    try {
+      const response = await page.goto(cli!.url, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      const headers = response!.headers();
+      expect(headers['content-type']).toMatch(/^text\/html/);
+      expect(headers['content-security-policy']).toContain("default-src 'self'");
+      expect(headers['content-security-policy']).toContain("connect-src 'self'");
+
+      const status = page.locator('[data-testid="server-status"]');
+      await status.waitFor({ state: 'visible', timeout: 15_000 });
+      const text = await status.textContent();
+      expect(text).toContain('Local server is running');
+      expect(text).toContain('1.22.0');
+      await page.waitForLoadState('networkidle');
+
+      expect(requests.length).toBeGreaterThan(1);
+      expect(requests).toContain(`${origin}/api/version`);
+      const elsewhere = requests.filter((url) => new URL(url).origin !== origin);
+      expect(elsewhere).toEqual([]);
+      expect(failed).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+  it('stops on SIGTERM with exit code 0', async () => {
+    const running = cli!;
+    cli = null;
+    await expect(running.stop()).resolves.toBe(0);
+    await expect(fetch(`${running.url}/api/version`)).rejects.toThrow();
+  });
+});

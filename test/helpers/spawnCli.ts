@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The bundled CLI (`npm run build` makes it). */
+export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface SpawnedCli {
+  url: string;
+  token: string;
+  pat: string;
+  /** Everything the CLI wrote to stderr so far. */
+  stderr(): string;
+  /** Sends SIGTERM and resolves with the exit code (null if a signal ended it). */
+  stop(): Promise<number | null>;
+}
+
+export interface SpawnCliOptions {
+  /** Replaces the child's environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** How long to wait for the URL, TOKEN and PAT lines (default 20 s). */
+  timeoutMs?: number;
+}
+
+function lineValue(stdout: string, name: string): string | undefined {
+  return new RegExp(`^${name}: (\\S+)\\r?$`, 'm').exec(stdout)?.[1];
+}
+
+/**
+ * Runs `node dist/cli.js ...args` and resolves once it has printed its URL, TOKEN and PAT lines.
+ * On a timeout or an early exit the child is killed and the promise rejects with its output.
+ */
+export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise<SpawnedCli> {
+  const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    cwd: REPO_ROOT,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+
+  // 'close' comes after the child has exited and its output has been read to the end.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const output = () => `--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
+
+  return new Promise<SpawnedCli>((resolve, reject) => {
+    let settled = false;
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.stdout.off('data', check);
+      if (error) {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        reject(error);
+        return;
+      }
+      resolve({
+        url: lineValue(stdout, 'URL') as string,
+        token: lineValue(stdout, 'TOKEN') as string,
+        pat: lineValue(stdout, 'PAT') as string,
+        stderr: () => stderr,
+        stop: () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    };
+    const check = () => {
+      if (['URL', 'TOKEN', 'PAT'].every((name) => lineValue(stdout, name) !== undefined)) finish(null);
+    };
+    const timeoutMs = options.timeoutMs ?? 20_000;
+    const timer = setTimeout(
+      () => finish(new Error(`outpost ${args.join(' ')} printed no URL/TOKEN/PAT within ${timeoutMs} ms\n${output()}`)),
+      timeoutMs,
+    );
+    child.stdout.on('data', check);
+    child.once('error', (error) => finish(new Error(`could not run ${CLI_PATH}: ${error.message}\n${output()}`)));
+    void exited.then((code) => {
+      check();
+      finish(new Error(`outpost ${args.join(' ')} exited with ${code} before it was ready\n${output()}`));
+    });
+  });
+}
