@@ -22,6 +22,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   if (!LOOPBACK.has(host)) {
     io.err(`Warning: binding ${host} makes the API reachable from other machines. Anyone with a token can use it.`);
   }
+  // Listen for SIGINT/SIGTERM before printing the URL: a script may signal as soon as it reads it.
+  const shutdown = io.waitForShutdown();
   const server = await startServer({
     dataDir: (values.data as string | undefined) ?? defaultDataDir(),
     host,
@@ -31,7 +33,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     rendererDir: io.rendererDir,
   });
   printServerLines(server, io);
-  await io.waitForShutdown();
+  await shutdown;
   await server.close();
   return 0;
 }

@@ -43,6 +43,8 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   }
 
   io.err(`Outpost is starting in browser mode because ${why}.`);
+  // Listen for SIGINT/SIGTERM before printing the URL: a script may signal as soon as it reads it.
+  const shutdown = io.waitForShutdown();
   const server = await startServer({
     dataDir: (values.data as string | undefined) ?? defaultDataDir(),
     port,
@@ -51,7 +53,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   printServerLines(server, io);
   io.err(`Open ${server.url} in your browser. Press Ctrl+C to stop.`);
   if (!values['no-browser'] && hasDisplay()) openBrowser(server.url);
-  await io.waitForShutdown();
+  await shutdown;
   await server.close();
   return 0;
 }
