@@ -6,6 +6,8 @@ import { handleError } from './server/middleware/errorHandler.js';
 import { hostCheck } from './server/middleware/hostCheck.js';
 import { requireAuth } from './server/middleware/requireAuth.js';
 import { currentUserRoutes } from './server/routes/currentUser.js';
+import { projectRoutes } from './server/routes/projects.js';
+import { projectValidationRoutes } from './server/routes/projectValidation.js';
 import { tokenRoutes } from './server/routes/tokens.js';
 import { versionRoutes } from './server/routes/version.js';
 import { serveRenderer } from './server/staticFiles.js';
@@ -31,6 +33,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   versionRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);
+  projectRoutes(app);
+  projectValidationRoutes(app);
 
   app.all('/api/*', (c) => sendDjangoNotFound(c));
   app.get('*', serveRenderer);

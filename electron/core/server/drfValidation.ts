@@ -16,14 +16,26 @@ export function drfCharField() {
     .refine((value) => value.trim().length > 0, 'This field may not be blank.');
 }
 
-/** Parses a request body with a zod schema, turning failures into DRF's `{field: [messages]}`. */
-export function parseWith<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+export type FieldErrors = Record<string, string[]>;
+
+/** Checks a request body with a zod schema, giving DRF's `{field: [messages]}` on failure. */
+export function checkWith<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+): { data: z.output<Schema>; errors?: never } | { errors: FieldErrors } {
   const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
+  if (result.success) return { data: result.data };
+  const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
     (errors[field] ??= []).push(issue.message);
   }
-  throw new ValidationError(errors);
+  return { errors };
+}
+
+/** Parses a request body with a zod schema; failures become a ValidationError (the LS envelope). */
+export function parseWith<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+  const result = checkWith(schema, body);
+  if (result.errors) throw new ValidationError(result.errors);
+  return result.data;
 }

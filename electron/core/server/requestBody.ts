@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { DomainError, ValidationError } from '../domain/errors.js';
+import { pythonTypeName } from '../domain/pythonText.js';
 import type { AppEnv } from './appEnv.js';
 
 export type RequestBody = Record<string, unknown> | unknown[];
@@ -73,11 +74,24 @@ export async function readBody(c: Context<AppEnv>): Promise<RequestBody> {
   throw new UnsupportedMediaTypeError(mediaType || contentType);
 }
 
-/** readBody for endpoints that take an object (most do); a JSON list is a DRF non-field error. */
+/**
+ * readBody for endpoints that take an object (most do). Anything else is DRF's non-field error:
+ * `Invalid data. Expected a dictionary, but got list.` (Python's type name), and for a JSON
+ * `null` body the serializer's `No data provided`.
+ */
 export async function readObjectBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const body = await readBody(c);
-  if (Array.isArray(body) || typeof body !== 'object' || body === null) {
-    throw new ValidationError({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
+  const body: unknown = await readBody(c);
+  if (body === null) throw new ValidationError({ non_field_errors: ['No data provided'] });
+  if (Array.isArray(body) || typeof body !== 'object') {
+    throw new ValidationError({
+      non_field_errors: [`Invalid data. Expected a dictionary, but got ${pythonTypeName(body)}.`],
+    });
   }
-  return body;
+  return body as Record<string, unknown>;
+}
+
+/** DRF reads form and multipart bodies as "HTML input", with their own rules for empty and absent fields. */
+export function isHtmlInput(c: Context<AppEnv>): boolean {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data';
 }

@@ -1,4 +1,5 @@
 import initial from './0001_initial.sql';
+import projectsApi from './0002_projects_api.sql';
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
 }
 
 /** Every migration in order. Add new ones at the end with the next number; never edit a landed one. */
-export const migrations: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];
+export const migrations: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'projects_api', sql: projectsApi },
+];

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeHtml } from './sanitizeHtml.js';
+
+describe('sanitizeHtml (bleach.clean with Label Studio allowlists)', () => {
+  it('matches Label Studio test_project_config_safe_html for allowed markup', () => {
+    expect(sanitizeHtml('<a href="#" onerror=alert(1)>')).toBe('<a href="#"></a>');
+    expect(sanitizeHtml('<b>Be careful</b>')).toBe('<b>Be careful</b>');
+  });
+
+  it('keeps allowed tags and attributes, drops the rest of the attributes', () => {
+    expect(sanitizeHtml('<p class="x" style="color:red" onclick="go()">Hi <i>there</i></p>')).toBe(
+      '<p class="x">Hi <i>there</i></p>',
+    );
+    expect(sanitizeHtml('<IMG SRC="/media/a.png" ALT=cat width=10>')).toBe(
+      '<img src="/media/a.png" alt="cat" width="10">',
+    );
+    expect(sanitizeHtml('<br/><hr noshade>')).toBe('<br><hr noshade>');
+    expect(sanitizeHtml('<a href="x" href="javascript:1">y</a>')).toBe('<a href="x">y</a>');
+  });
+
+  it('escapes script, style, iframe, embed, svg and form controls instead of rendering them', () => {
+    expect(sanitizeHtml('<script>alert(1)</script>')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(sanitizeHtml('<SCRIPT src="x.js"></SCRIPT>')).toBe('&lt;SCRIPT src="x.js"&gt;&lt;/SCRIPT&gt;');
+    expect(sanitizeHtml('<iframe src="somepath"></iframe>')).toBe('&lt;iframe src="somepath"&gt;&lt;/iframe&gt;');
+    expect(sanitizeHtml('<embed src="/m.mp4">')).toBe('&lt;embed src="/m.mp4"&gt;');
+    expect(sanitizeHtml('<svg onload=alert(1)><b>x</b></svg>')).toBe('&lt;svg onload=alert(1)&gt;<b>x</b>&lt;/svg&gt;');
+    expect(sanitizeHtml('<style>p{}</style><form><input name=a></form>')).toBe(
+      '&lt;style&gt;p{}&lt;/style&gt;&lt;form&gt;&lt;input name=a&gt;&lt;/form&gt;',
+    );
+    expect(sanitizeHtml('<unknown-tag>x</unknown-tag>')).toBe('&lt;unknown-tag&gt;x&lt;/unknown-tag&gt;');
+  });
+
+  it('drops javascript:, data: and other schemes from href and src, however they are disguised', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' java\tscript:alert(1)',
+      'javascript&colon;alert(1)',
+      '&#106;avascript:alert(1)',
+      '&#x6A;avascript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:x',
+    ]) {
+      expect(sanitizeHtml(`<a href="${url}">x</a>`)).toBe('<a>x</a>');
+      expect(sanitizeHtml(`<img src='${url}'>`)).toBe('<img>');
+    }
+    for (const url of [
+      'http://x.org/a?b=1&amp;c=2',
+      'https://x.org',
+      'mailto:me@x.org',
+      '/rel/path',
+      '#top',
+      'page.html',
+    ]) {
+      expect(sanitizeHtml(`<a href="${url}">x</a>`)).toBe(`<a href="${url}">x</a>`);
+    }
+  });
+
+  it('escapes text and attribute values, keeping character references', () => {
+    expect(sanitizeHtml('1 < 2 && 3 > 2 &amp; &nbsp; &#169;')).toBe('1 &lt; 2 &amp;&amp; 3 &gt; 2 &amp; &nbsp; &#169;');
+    expect(sanitizeHtml('<a title=\'say "hi" <b>\'>x</a>')).toBe('<a title="say &quot;hi&quot; &lt;b&gt;">x</a>');
+    expect(sanitizeHtml('a <3 b')).toBe('a &lt;3 b');
+  });
+
+  it('drops comments, doctypes, processing instructions and document-level tags', () => {
+    expect(sanitizeHtml('a<!-- <script>x</script> -->b<!DOCTYPE html><?php x ?>c')).toBe('abc');
+    expect(sanitizeHtml('<html><head></head><body><p>x</p></body></html>')).toBe('<p>x</p>');
+    expect(sanitizeHtml('a<!-- never closed')).toBe('a');
+  });
+
+  it('closes open elements, drops stray end tags, and escapes a tag cut off by the end of input', () => {
+    expect(sanitizeHtml('<div><p><b>x</div>y</p></i>')).toBe('<div><p><b>x</b></p></div>y');
+    expect(sanitizeHtml('x</br>y')).toBe('x<br>y');
+    expect(sanitizeHtml('<a href="x"')).toBe('&lt;a href="x"');
+    expect(sanitizeHtml('<b>bold <a title="unterminated>x')).toBe('<b>bold &lt;a title="unterminated&gt;x</b>');
+  });
+
+  it('reads title and textarea content as text', () => {
+    expect(sanitizeHtml('<textarea><script>x</script></textarea>')).toBe(
+      '<textarea>&lt;script&gt;x&lt;/script&gt;</textarea>',
+    );
+  });
+
+  it('handles large input in linear time', () => {
+    const big = '<a href=x title=y>'.repeat(50_000);
+    const started = performance.now();
+    expect(sanitizeHtml(big).length).toBeGreaterThan(big.length);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
