@@ -8,6 +8,8 @@ import { requireAuth } from './server/middleware/requireAuth.js';
 import { currentUserRoutes } from './server/routes/currentUser.js';
 import { projectRoutes } from './server/routes/projects.js';
 import { projectValidationRoutes } from './server/routes/projectValidation.js';
+import { sampleTaskRoutes } from './server/routes/sampleTask.js';
+import { templateRoutes } from './server/routes/templates.js';
 import { tokenRoutes } from './server/routes/tokens.js';
 import { versionRoutes } from './server/routes/version.js';
 import { serveRenderer } from './server/staticFiles.js';
@@ -35,6 +37,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   currentUserRoutes(app);
   projectRoutes(app);
   projectValidationRoutes(app);
+  templateRoutes(app);
+  sampleTaskRoutes(app);
 
   app.all('/api/*', (c) => sendDjangoNotFound(c));
   app.get('*', serveRenderer);

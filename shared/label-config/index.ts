@@ -11,6 +11,7 @@ export { essentialDataHasChanged } from './essentialChanges.js';
 export { isControlElement, parseLabelConfig } from './parseLabelConfig.js';
 export { validateLabelConfig } from './validateLabelConfig.js';
 export { MAX_XML_DEPTH, parseXml, XmlDtdForbiddenError, XmlSyntaxError } from './xml.js';
+export { generateSampleTask, readSampleTaskFromConfigComment } from './sampleTask.js';
 export { iterateElements } from './xmlTree.js';
 export { acceptedDataTypes, TAGS, type DataValueType, type TagInfo, type TagKind } from './tags.js';
 
