@@ -220,3 +220,66 @@ describe('POST /api/projects/{id}/validate/ (spec 3.2)', () => {
     );
   });
 });
+
+describe('label_config on PATCH (spec 2.3, config_validation.tavern.yml try_removing_created_labels)', () => {
+  const auth = { Authorization: `Token ${TEST_TOKEN}`, 'Content-Type': 'application/json' };
+  const patch = (t: TestApp, project: number, body: unknown) =>
+    t.request(`/api/projects/${project}`, { method: 'PATCH', headers: auth, body: JSON.stringify(body) });
+  const numbers = (tag: 'Choices' | 'Labels', ...values: string[]) => {
+    const option = tag === 'Choices' ? 'Choice' : 'Label';
+    return ` <View> ${text} <${tag} name="label" toName="text"> ${values.map((v) => `<${option} value="${v}"/>`).join(' ')} </${tag}> </View>`;
+  };
+
+  it('allows removing a used label on PATCH but refuses a type change, saving nothing', async () => {
+    const t = await createTestApp();
+    const created = await t.postJson('/api/projects', { label_config: numbers('Choices', '1', '2') }, auth);
+    const project = ((await created.json()) as { id: number }).id;
+    insertAnnotation(
+      t,
+      project,
+      insertTask(t, project),
+      JSON.stringify([{ from_name: 'label', to_name: 'text', type: 'choices', value: { choices: [1] } }]),
+    );
+
+    const removed = await patch(t, project, { label_config: numbers('Choices', '2', '3') });
+    expect(removed.status).toBe(200);
+    const body = (await removed.json()) as Record<string, unknown>;
+    // DRF's CharField trims the config before it is stored.
+    expect(body.label_config).toBe(numbers('Choices', '2', '3').trim());
+    expect(body.parsed_label_config).toMatchObject({ label: { type: 'Choices', labels: ['2', '3'] } });
+    expect(body.control_weights).toEqual({ label: { overall: 1.0, type: 'Choices', labels: { '2': 1.0, '3': 1.0 } } });
+
+    await expectEnvelope(
+      await patch(t, project, { label_config: numbers('Labels', '1', '2'), title: 'Renamed' }),
+      400,
+      'Validation error',
+      {
+        label_config: [
+          'Created annotations are incompatible with provided labeling schema, we found:\n1 with from_name=label, to_name=text, type=choices',
+        ],
+      },
+    );
+    const after = (await (await t.withToken(`/api/projects/${project}`)).json()) as Record<string, unknown>;
+    expect(after.title).toBe('');
+    expect(after.label_config).toBe(numbers('Choices', '2', '3').trim());
+
+    t.db.prepare('DELETE FROM tasks WHERE project = ?').run(project);
+    expect((await patch(t, project, { label_config: numbers('Labels', '1', '2') })).status).toBe(200);
+  });
+
+  it('refuses hostile configs on create and PATCH with a 400 and leaves the project as it was', async () => {
+    const t = await createTestApp();
+    const project = ((await (await t.postJson('/api/projects', { title: 'Keep' }, auth)).json()) as { id: number }).id;
+    const deep = `${'<View>'.repeat(100_000)}${'</View>'.repeat(100_000)}`;
+    const bomb = '<!DOCTYPE View [<!ENTITY a "a">]><View/>';
+    for (const config of [deep, bomb]) {
+      const created = await t.postJson('/api/projects', { title: 'New', label_config: config }, auth);
+      expect(created.status).toBe(400);
+      expect((await patch(t, project, { label_config: config })).status).toBe(400);
+    }
+    const count = t.db.prepare('SELECT count(*) AS n FROM projects').get() as { n: number };
+    expect(count.n).toBe(1);
+    const stored = (await (await t.withToken(`/api/projects/${project}`)).json()) as Record<string, unknown>;
+    expect(stored.label_config).toBe('<View></View>');
+  });
+});
