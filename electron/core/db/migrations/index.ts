@@ -1,5 +1,6 @@
 import initial from './0001_initial.sql';
 import projectsApi from './0002_projects_api.sql';
+import dataApi from './0003_data_api.sql';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'projects_api', sql: projectsApi },
+  { version: 3, name: 'data_api', sql: dataApi },
 ];

@@ -1,0 +1,36 @@
+import type { Db } from '../open.js';
+import { statement } from '../statement.js';
+
+/*
+ * A task's counters, recomputed from its rows so every write path ends exact (spec 5.4):
+ * total_annotations = not skipped; cancelled_annotations = skipped; is_labeled = finished
+ * annotations >= overlap, where finished means not skipped with a non-null result, or any
+ * annotation when the project ignores skipped tasks (Label Studio's `completed_annotations`).
+ */
+const COUNTERS = `
+  total_annotations = (SELECT count(*) FROM annotations a WHERE a.task = tasks.id AND a.was_cancelled = 0),
+  cancelled_annotations = (SELECT count(*) FROM annotations a WHERE a.task = tasks.id AND a.was_cancelled = 1),
+  total_predictions = (SELECT count(*) FROM predictions p WHERE p.task = tasks.id),
+  is_labeled = (
+    SELECT count(*) FROM annotations a WHERE a.task = tasks.id AND (
+      (SELECT skip_queue FROM projects WHERE projects.id = tasks.project) = 'IGNORE_SKIPPED'
+      OR (a.was_cancelled = 0 AND a.result <> 'null'))
+  ) >= tasks.overlap`;
+
+export function refreshTaskCounters(db: Db, task: number): void {
+  statement(db, `UPDATE tasks SET ${COUNTERS} WHERE id = ?`).run(task);
+}
+
+/** For project-wide changes (skip_queue, overlap): one statement over the project's tasks. */
+export function refreshProjectTaskCounters(db: Db, project: number): void {
+  statement(db, `UPDATE tasks SET ${COUNTERS} WHERE project = ?`).run(project);
+}
+
+/** Label Studio's `Annotation.update_task()`: saving or deleting an annotation or prediction bumps the task. */
+export function touchTask(db: Db, task: number, now: string, updatedBy: number | null): void {
+  statement(db, 'UPDATE tasks SET updated_at = ?, updated_by = coalesce(?, updated_by) WHERE id = ?').run(
+    now,
+    updatedBy,
+    task,
+  );
+}
