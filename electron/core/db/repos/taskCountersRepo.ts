@@ -34,3 +34,11 @@ export function touchTask(db: Db, task: number, now: string, updatedBy: number |
     task,
   );
 }
+
+/** Sets the overlap of a project's tasks (only those above 1 when `onlyOverlapped`); returns the count. */
+export function setProjectTaskOverlap(db: Db, project: number, overlap: number, onlyOverlapped: boolean): number {
+  const sql = onlyOverlapped
+    ? 'UPDATE tasks SET overlap = ? WHERE project = ? AND overlap > 1'
+    : 'UPDATE tasks SET overlap = ? WHERE project = ?';
+  return statement(db, sql).run(overlap, project).changes;
+}

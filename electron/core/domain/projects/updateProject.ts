@@ -14,6 +14,7 @@ import { deriveConfigColumns } from './projectConfig.js';
 import type { ProjectInput } from './projectFields.js';
 import { presentProjects, type ProjectWire } from './serializeProject.js';
 import { toProjectColumns } from './toProjectColumns.js';
+import { updateTaskStates } from './updateTaskStates.js';
 
 /**
  * `PATCH` and `PUT /api/projects/{id}/`. Both only change the fields the request gives: every
@@ -52,7 +53,9 @@ export function updateProject(
     // Project.save: a published project is never a draft.
     if ((columns.is_published ?? current.is_published) === 1) columns.is_draft = 0;
     updateProjectColumns(ctx.db, projectId, columns);
-    return findProjectById(ctx.db, projectId)!;
+    const updated = findProjectById(ctx.db, projectId)!;
+    updateTaskStates(ctx.db, current, updated);
+    return updated;
   })();
   const [project] = presentProjects(ctx, [row], { userId, fieldset, withCounters: true });
   return project!;
