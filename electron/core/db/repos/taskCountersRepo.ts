@@ -26,6 +26,14 @@ export function refreshProjectTaskCounters(db: Db, project: number): void {
   statement(db, `UPDATE tasks SET ${COUNTERS} WHERE project = ?`).run(project);
 }
 
+/** After a skip_queue change Label Studio refreshes only tasks that have a non-ground-truth annotation. */
+export function refreshAnnotatedTaskCounters(db: Db, project: number): void {
+  statement(
+    db,
+    `UPDATE tasks SET ${COUNTERS} WHERE project = ? AND EXISTS (SELECT 1 FROM annotations a WHERE a.task = tasks.id AND a.ground_truth = 0)`,
+  ).run(project);
+}
+
 /** Label Studio's `Annotation.update_task()`: saving or deleting an annotation or prediction bumps the task. */
 export function touchTask(db: Db, task: number, now: string, updatedBy: number | null): void {
   statement(db, 'UPDATE tasks SET updated_at = ?, updated_by = coalesce(?, updated_by) WHERE id = ?').run(

@@ -1,5 +1,9 @@
 import type { ProjectRow } from '../../db/repos/projectsRepo.js';
-import { refreshProjectTaskCounters, setProjectTaskOverlap } from '../../db/repos/taskCountersRepo.js';
+import {
+  refreshAnnotatedTaskCounters,
+  refreshProjectTaskCounters,
+  setProjectTaskOverlap,
+} from '../../db/repos/taskCountersRepo.js';
 import type { Db } from '../../db/open.js';
 
 /**
@@ -17,5 +21,6 @@ export function updateTaskStates(db: Db, before: ProjectRow, after: ProjectRow):
       setProjectTaskOverlap(db, after.id, maximum, false);
     }
   }
-  if (maximumChanged || before.skip_queue !== after.skip_queue) refreshProjectTaskCounters(db, after.id);
+  if (maximumChanged) refreshProjectTaskCounters(db, after.id);
+  else if (before.skip_queue !== after.skip_queue) refreshAnnotatedTaskCounters(db, after.id);
 }
