@@ -6,6 +6,9 @@ import { handleError } from './server/middleware/errorHandler.js';
 import { hostCheck } from './server/middleware/hostCheck.js';
 import { requireAuth } from './server/middleware/requireAuth.js';
 import { currentUserRoutes } from './server/routes/currentUser.js';
+import { fileUploadRoutes } from './server/routes/fileUploads.js';
+import { importRoutes } from './server/routes/imports.js';
+import { mediaRoutes } from './server/routes/media.js';
 import { projectRoutes } from './server/routes/projects.js';
 import { projectValidationRoutes } from './server/routes/projectValidation.js';
 import { sampleTaskRoutes } from './server/routes/sampleTask.js';
@@ -31,6 +34,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', hostCheck);
   app.get('/health', (c) => c.json({ status: 'UP' }));
   app.use('/api/*', requireAuth);
+  // Uploaded media need the same token as the API (Label Studio's IsAuthenticated).
+  app.use('/data/*', requireAuth);
 
   versionRoutes(app);
   tokenRoutes(app);
@@ -39,6 +44,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   projectValidationRoutes(app);
   templateRoutes(app);
   sampleTaskRoutes(app);
+  importRoutes(app);
+  fileUploadRoutes(app);
+  mediaRoutes(app);
 
   app.all('/api/*', (c) => sendDjangoNotFound(c));
   app.get('*', serveRenderer);

@@ -18,4 +18,15 @@ export interface AppDeps extends DomainContext {
   /** The built renderer (index.html and assets), or null when there is none to serve. */
   rendererDir: string | null;
   outpostVersion: string;
+  /**
+   * Uploaded files (imports and media): `<data folder>/media/upload`. A file lives at
+   * `<uploadsDir>/<project id>/<8 hex>-<name>`, is recorded as `upload/<project id>/<8 hex>-<name>`
+   * and served at `/data/upload/...`, as Label Studio lays them out.
+   */
+  uploadsDir: string;
+  /**
+   * Import from a URL refuses private, loopback and link-local addresses (SSRF) unless this is
+   * true: for tests and for users who deliberately import from their own network.
+   */
+  allowPrivateImportUrls?: boolean;
 }

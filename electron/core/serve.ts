@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { createApp } from './app.js';
+import { dataPaths } from './dataDir.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from './deps.js';
 import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -15,6 +17,8 @@ export interface ServeOptions extends DataFolderOptions {
   port?: number;
   bodyLimitBytes?: number;
   rendererDir?: string | null;
+  /** See AppDeps.allowPrivateImportUrls. */
+  allowPrivateImportUrls?: boolean;
 }
 
 export interface RunningServer {
@@ -54,6 +58,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     rendererDir: options.rendererDir ?? null,
     outpostVersion: packageJson.version,
+    uploadsDir: join(dataPaths(options.dataDir).media, 'upload'),
+    allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
   };
   const app = createApp(deps);
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createApp } from '../../electron/core/app.js';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from '../../electron/core/deps.js';
@@ -19,11 +22,14 @@ export function movableClock(start = new Date('2026-01-15T10:00:00.000Z')) {
 export interface TestAppOptions {
   bodyLimitBytes?: number;
   allowedHosts?: string[] | null;
+  /** A database file instead of :memory: (benchmarks that measure memory). */
+  databasePath?: string;
+  allowPrivateImportUrls?: boolean;
 }
 
 /** The real app on a real in-memory SQLite database, driven without a port through app.request. */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const db = openDatabase(':memory:');
+  const db = openDatabase(options.databasePath ?? ':memory:');
   const time = movableClock();
   const initialized = await initializeDatabase(db, { token: TEST_TOKEN, clock: time.clock });
   const deps: AppDeps = {
@@ -32,6 +38,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     rendererDir: null,
     outpostVersion: '0.0.0-test',
+    // A fresh folder per app, so uploads never leak between tests.
+    uploadsDir: join(mkdtempSync(join(tmpdir(), 'outpost-uploads-')), 'upload'),
+    allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
   };
   const app = createApp(deps);
   const request = (path: string, init: RequestInit = {}) => app.request(path, init);

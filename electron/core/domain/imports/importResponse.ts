@@ -1,0 +1,46 @@
+import type { WriteOutcome } from './writeItems.js';
+
+/** The 201 body of an import (spec 4.1), in Label Studio's key order. */
+export interface ImportResponse {
+  task_count: number;
+  annotation_count: number | null;
+  prediction_count: number | null;
+  duration: number;
+  file_upload_ids: number[];
+  could_be_tasks_list: boolean;
+  /** `{".csv": 1}` for files and URLs, but `[]` for a JSON body (Label Studio's quirk). */
+  found_formats: Record<string, number> | never[];
+  data_columns: string[];
+  task_ids?: number[];
+}
+
+export interface ImportFacts {
+  taskCount: number;
+  /** Absent when nothing was committed: the counts are then null and no ids are returned. */
+  outcome?: WriteOutcome;
+  fileUploadIds: number[];
+  couldBeTasksList: boolean;
+  foundFormats: Record<string, number> | never[];
+  dataColumns: string[];
+}
+
+export function importResponse(
+  started: number,
+  facts: ImportFacts,
+  options: { returnTaskIds: boolean },
+): ImportResponse {
+  const response: ImportResponse = {
+    task_count: facts.taskCount,
+    annotation_count: facts.outcome ? facts.outcome.annotationCount : null,
+    prediction_count: facts.outcome ? facts.outcome.predictionCount : null,
+    duration: (performance.now() - started) / 1000,
+    file_upload_ids: facts.fileUploadIds,
+    could_be_tasks_list: facts.couldBeTasksList,
+    found_formats: facts.foundFormats,
+    data_columns: facts.dataColumns,
+  };
+  if (options.returnTaskIds && facts.outcome && facts.outcome.taskIds.length > 0) {
+    response.task_ids = facts.outcome.taskIds;
+  }
+  return response;
+}

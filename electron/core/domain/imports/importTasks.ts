@@ -1,0 +1,141 @@
+import type { ProjectRow } from '../../db/repos/projectsRepo.js';
+import { DomainError } from '../errors.js';
+import { getProjectRow } from '../projects/getProject.js';
+import {
+  checkMaxTaskNumber,
+  checkTotalFileSize,
+  fileExtension,
+  importError,
+  SUPPORTED_EXTENSIONS,
+  type ImportContext,
+} from './importContext.js';
+import { isFalsyJson } from './idList.js';
+import { itemsOfJsonBody } from './importItems.js';
+import { JsonSyntaxError, readJsonItems } from './jsonItems.js';
+import {
+  downloadedUpload,
+  inlineJsonUpload,
+  storeUploadsAndWrite,
+  type IncomingUpload,
+} from './storeUploadsAndWrite.js';
+import { removeFiles, validUploadName } from './storeUpload.js';
+import { downloadImportUrl } from './downloadUrl.js';
+import { countItems, writeItems, type WriteOptions } from './writeItems.js';
+import { importResponse, type ImportResponse } from './importResponse.js';
+
+/** A file the server received into a temporary file. */
+export interface ReceivedUpload {
+  name: string;
+  tempPath: string;
+  size: number;
+}
+
+/** The three input modes of spec 4.1, as the server read them. */
+export type ImportSource =
+  | { kind: 'files'; files: readonly ReceivedUpload[] }
+  | { kind: 'url'; url: string | null }
+  | { kind: 'json'; bytes: Buffer }
+  | { kind: 'none' };
+
+export interface ImportOptions extends WriteOptions {
+  commitToProject: boolean;
+  returnTaskIds: boolean;
+}
+
+const NO_DATA = 'load_tasks: No data found in DATA or in FILES';
+
+/** `check_request_files_size` then `check_extensions`, before anything is stored. */
+function checkReceivedFiles(ctx: ImportContext, files: readonly ReceivedUpload[]): IncomingUpload[] {
+  checkTotalFileSize(
+    ctx.bodyLimitBytes,
+    files.reduce((sum, file) => sum + file.size, 0),
+  );
+  for (const file of files) {
+    const extension = fileExtension(validUploadName(file.name));
+    if (!SUPPORTED_EXTENSIONS.has(extension.toLowerCase()))
+      throw importError(`${extension} extension is not supported`);
+  }
+  return files.map((file) => ({ name: file.name, tempPath: file.tempPath }));
+}
+
+/** Label Studio's `str_to_json`: a `url` value that is JSON (single quotes allowed) is inline tasks. */
+function inlineJson(url: string): string | null {
+  for (const text of [url, url.replaceAll("'", '"')]) {
+    try {
+      const value: unknown = JSON.parse(text);
+      return isFalsyJson(value) ? null : text;
+    } catch {
+      // Not JSON this way.
+    }
+  }
+  return null;
+}
+
+function importJsonBody(
+  ctx: ImportContext,
+  userId: number,
+  project: ProjectRow,
+  bytes: Buffer,
+  options: ImportOptions,
+  started: number,
+): ImportResponse {
+  let json;
+  try {
+    json = readJsonItems(bytes);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) throw new DomainError(400, `JSON parse error - ${error.message}`);
+    throw error;
+  }
+  if (json.kind === 'other') throw importError(NO_DATA);
+  if (json.count === 0) throw importError('load_tasks: No tasks added');
+  checkMaxTaskNumber(json.count);
+  const items = itemsOfJsonBody(json);
+  const format = { fileUploadIds: [], couldBeTasksList: false, foundFormats: [], dataColumns: [] };
+  if (!options.commitToProject) {
+    return importResponse(started, { ...format, taskCount: countItems(project, items, options) }, options);
+  }
+  const outcome = ctx.db.transaction(() => writeItems(ctx, project, userId, items, options))();
+  return importResponse(started, { ...format, taskCount: outcome.taskIds.length, outcome }, options);
+}
+
+/**
+ * `POST /api/projects/{id}/import` (spec 4.1) in Community's synchronous form. Files and URL
+ * downloads become uploads; the uploads, tasks, annotations and predictions are written in one
+ * transaction, so a failed import leaves nothing behind (not even its uploads).
+ */
+export async function importTasks(
+  ctx: ImportContext,
+  userId: number,
+  projectId: number,
+  source: ImportSource,
+  options: ImportOptions,
+): Promise<ImportResponse> {
+  const started = performance.now();
+  const temporary = source.kind === 'files' ? source.files.map((file) => file.tempPath) : [];
+  try {
+    const project = getProjectRow(ctx, projectId);
+    if (source.kind === 'json') return importJsonBody(ctx, userId, project, source.bytes, options, started);
+    if (source.kind === 'none') throw importError(NO_DATA);
+    let uploads: IncomingUpload[];
+    if (source.kind === 'files') uploads = checkReceivedFiles(ctx, source.files);
+    else {
+      if (!source.url) throw importError('"url" is not found in request data');
+      const inline = inlineJson(source.url);
+      uploads = inline
+        ? [inlineJsonUpload(inline)]
+        : [
+            downloadedUpload(
+              await downloadImportUrl(source.url, {
+                allowPrivate: ctx.allowPrivateImportUrls ?? false,
+                maxBytes: ctx.bodyLimitBytes,
+              }),
+            ),
+          ];
+    }
+    // Downloads take time: the project is read again right before its uploads are written.
+    return storeUploadsAndWrite(ctx, userId, getProjectRow(ctx, projectId), uploads, options, started);
+  } finally {
+    // Stored files were renamed away; whatever is left was never taken.
+    removeFiles(temporary);
+  }
+}

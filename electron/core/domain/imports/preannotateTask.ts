@@ -1,0 +1,47 @@
+import type { ParsedConfig } from './preparePredictionResult.js';
+
+/** Controls whose prediction value is a scalar, not a list. */
+const SCALAR_TYPES = new Set(['rating', 'number', 'datetime']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `reformat_predictions` for one item (`?preannotated_from_fields=label`): the item's data (its
+ * `data` if it has one, else the item) becomes the task, each named field (kept in the data) adds
+ * one prediction for the control of that name; annotations, meta and the upload link are dropped.
+ * Returns the new task and the problems found (missing fields), numbered by item.
+ */
+export function preannotateTask(
+  item: unknown,
+  index: number,
+  fields: readonly string[],
+  config: ParsedConfig,
+): { task: Record<string, unknown>; errors: string[] } {
+  const data = isObject(item) && Object.hasOwn(item, 'data') ? item.data : item;
+  const errors: string[] = [];
+  const predictions: unknown[] = [];
+  for (const field of fields) {
+    if (!isObject(data) || !Object.hasOwn(data, field)) {
+      errors.push(`Task ${index}: Preannotated field '${field}' not found in task data`);
+      continue;
+    }
+    const value = data[field];
+    if (value === null) continue;
+    const control = Object.hasOwn(config, field) ? config[field] : undefined;
+    const toName = control?.to_name[0];
+    // Label Studio falls back to a Choices-on-text guess when no control carries the field's name.
+    const type = control && toName !== undefined ? control.type.toLowerCase() : 'choices';
+    const valueKey = type === 'textarea' ? 'text' : type;
+    const predicted = isObject(value)
+      ? value
+      : { [valueKey]: SCALAR_TYPES.has(type) || Array.isArray(value) ? value : [value] };
+    predictions.push({
+      result: [{ from_name: field, to_name: toName ?? 'text', type, value: predicted }],
+      score: 1.0,
+      model_version: 'preannotated',
+    });
+  }
+  return { task: { data, predictions }, errors };
+}

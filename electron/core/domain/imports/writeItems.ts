@@ -1,0 +1,105 @@
+import type { ProjectRow } from '../../db/repos/projectsRepo.js';
+import { updateProjectColumns } from '../../db/repos/projectsRepo.js';
+import { formatTimestamp } from '../clock.js';
+import type { DomainContext } from '../context.js';
+import { ValidationError } from '../errors.js';
+import { importError } from './importContext.js';
+import type { ItemList } from './importItems.js';
+import { preannotateTask } from './preannotateTask.js';
+import type { ParsedConfig } from './preparePredictionResult.js';
+import { CreateError, TaskWriter } from './taskWriter.js';
+import { formatItemError, validateTaskItem } from './validateTaskItem.js';
+
+export interface WriteOptions {
+  /** `?preannotated_from_fields=`: null when not given. */
+  preannotatedFields: readonly string[] | null;
+}
+
+export interface WriteOutcome {
+  taskIds: number[];
+  annotationCount: number;
+  predictionCount: number;
+}
+
+/** The per-item list holds `{}` for every item that passed (one shared object; it is only serialized). */
+const PASSED: Readonly<Record<string, never>> = Object.freeze({});
+const MAX_LISTED_ERRORS = 100;
+
+function projectConfig(project: ProjectRow) {
+  return {
+    dataTypes: JSON.parse(project.data_types) as Record<string, string>,
+    config: JSON.parse(project.parsed_label_config) as ParsedConfig,
+  };
+}
+
+/**
+ * Validates and writes every item in one pass; the caller holds the transaction. Writing stops at
+ * the first problem but validation goes on, so the error Label Studio would report wins, in its
+ * order: preannotation errors, then the per-item list (`{}` for items that passed, capped at 100
+ * entries with `...`), then creation errors such as an unknown annotator. Any error rolls back.
+ */
+export function writeItems(
+  ctx: DomainContext,
+  project: ProjectRow,
+  userId: number,
+  items: ItemList,
+  options: WriteOptions,
+): WriteOutcome {
+  const { dataTypes, config } = projectConfig(project);
+  const writer = new TaskWriter(ctx.db, project, userId, formatTimestamp(ctx.clock()), config);
+  const listed: (string | Readonly<Record<string, never>>)[] = [];
+  const preannotationErrors: string[] = [];
+  let hasItemError = false;
+  let createError: string | null = null;
+  for (let index = 0; index < items.count; index += 1) {
+    const item = items.get(index);
+    let task = item.task;
+    let fileUploadId = item.fileUploadId;
+    if (options.preannotatedFields) {
+      const reformatted = preannotateTask(task, index, options.preannotatedFields, config);
+      preannotationErrors.push(...reformatted.errors);
+      task = reformatted.task;
+      fileUploadId = null;
+    }
+    // Label Studio reformats every item before validating any: once one fails, only collect those.
+    if (preannotationErrors.length > 0) continue;
+    const valid = validateTaskItem(task, dataTypes, item.source, fileUploadId);
+    if (typeof valid === 'string') {
+      hasItemError = true;
+      listed.push(formatItemError(index, valid, task));
+      if (listed.length >= MAX_LISTED_ERRORS) {
+        listed[MAX_LISTED_ERRORS - 1] = '...';
+        break;
+      }
+      continue;
+    }
+    listed.push(PASSED);
+    if (hasItemError || createError !== null) continue;
+    try {
+      writer.write(valid);
+    } catch (error) {
+      if (!(error instanceof CreateError)) throw error;
+      createError = error.message;
+    }
+  }
+  if (preannotationErrors.length > 0) throw new ValidationError({ preannotated_fields: preannotationErrors });
+  if (hasItemError) throw new ValidationError({ non_field_errors: listed });
+  if (createError !== null) throw importError(createError);
+  if (!project.model_version && writer.lastModelVersion !== null) {
+    updateProjectColumns(ctx.db, project.id, { model_version: writer.lastModelVersion });
+  }
+  return { taskIds: writer.taskIds, annotationCount: writer.annotationCount, predictionCount: writer.predictionCount };
+}
+
+/** With commit_to_project=false nothing is validated or written; preannotation still runs, as in Label Studio. */
+export function countItems(project: ProjectRow, items: ItemList, options: WriteOptions): number {
+  if (options.preannotatedFields) {
+    const { config } = projectConfig(project);
+    const errors: string[] = [];
+    for (let index = 0; index < items.count; index += 1) {
+      errors.push(...preannotateTask(items.get(index).task, index, options.preannotatedFields, config).errors);
+    }
+    if (errors.length > 0) throw new ValidationError({ preannotated_fields: errors });
+  }
+  return items.count;
+}

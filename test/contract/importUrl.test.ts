@@ -1,0 +1,100 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isBlockedAddress } from '../../electron/core/domain/imports/checkUrlAddress.js';
+import { expectEnvelope } from '../helpers/envelope.js';
+import { countRows } from '../helpers/projectData.js';
+import { createTestApp } from '../helpers/testApp.js';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const INVALID_URL =
+  'The provided URL was not valid. URLs must begin with http:// or https://, and cannot be local IPs.';
+
+let server: Server;
+let base = '';
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/tasks.csv') res.writeHead(200, { 'Content-Type': 'text/csv' }).end('text\nfrom url\nsecond\n');
+    else if (req.url === '/moved') res.writeHead(302, { Location: '/tasks.csv' }).end();
+    else if (req.url === '/api/export?format=json') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"text": "typed"}]');
+    } else if (req.url === '/big.txt') res.writeHead(200).end('x'.repeat(5000));
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function createProject(t: TestApp): Promise<number> {
+  const response = await t.withToken('/api/projects/', {
+    method: 'POST',
+    body: JSON.stringify({ label_config: '<View><Text name="text" value="$text"/></View>' }),
+    headers: { 'Content-Type': 'application/json' },
+  });
+  return ((await response.json()) as { id: number }).id;
+}
+
+function importForm(t: TestApp, project: number, form: Record<string, string>) {
+  return t.withToken(`/api/projects/${project}/import`, {
+    method: 'POST',
+    body: new URLSearchParams(form).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+describe('POST /api/projects/{id}/import with url= (spec 4.1, mode 2)', () => {
+  it('refuses loopback, private and link-local addresses unless allowed', async () => {
+    const t = await createTestApp();
+    const project = await createProject(t);
+    for (const url of [
+      `${base}/tasks.csv`,
+      'http://localhost:9/x.csv',
+      'http://169.254.169.254/latest.json',
+      'ftp://example.com/a.csv',
+    ]) {
+      await expectEnvelope(await importForm(t, project, { url }), 400, 'Validation error', {
+        non_field_errors: [INVALID_URL],
+      });
+    }
+    for (const address of ['10.1.2.3', '192.168.0.1', '::1', 'fe80::1', '::ffff:127.0.0.1', 'fd00::1', '0.0.0.0']) {
+      expect(isBlockedAddress(address)).toBe(true);
+    }
+    expect(isBlockedAddress('93.184.216.34')).toBe(false);
+    expect(isBlockedAddress('2606:2800:220:1:248:1893:25c8:1946')).toBe(false);
+    expect(countRows(t.db, 'file_uploads')).toBe(0);
+  });
+
+  it('downloads a file (following redirects) into an upload when private addresses are allowed', async () => {
+    const t = await createTestApp({ allowPrivateImportUrls: true });
+    const project = await createProject(t);
+    const response = await importForm(t, project, { url: `${base}/moved` });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      task_count: 2,
+      found_formats: { '.csv': 1 },
+      could_be_tasks_list: true,
+    });
+    const file = t.db.prepare('SELECT file FROM file_uploads').get() as { file: string };
+    expect(file.file).toMatch(/^upload\/\d+\/[0-9a-f]{8}-tasks\.csv$/);
+    const typed = await importForm(t, project, { url: `${base}/api/export?format=json` });
+    expect(await typed.json()).toMatchObject({ task_count: 1, found_formats: { '.json': 1 } });
+  });
+
+  it('reports HTTP errors, the size limit, a missing url and inline JSON', async () => {
+    const t = await createTestApp({ allowPrivateImportUrls: true, bodyLimitBytes: 4000 });
+    const project = await createProject(t);
+    await expectEnvelope(await importForm(t, project, { url: `${base}/missing.csv` }), 400, 'Validation error', {
+      non_field_errors: [`404 Client Error: Not Found for url: ${base}/missing.csv`],
+    });
+    await expectEnvelope(await importForm(t, project, { url: `${base}/big.txt` }), 400, 'Validation error', {
+      non_field_errors: ['Maximum total size of all files is 4000 bytes, current size is 5000 bytes'],
+    });
+    await expectEnvelope(await importForm(t, project, {}), 400, 'Validation error', {
+      non_field_errors: ['"url" is not found in request data'],
+    });
+    const inline = await importForm(t, project, { url: "[{'text': 'inline'}]" });
+    expect(await inline.json()).toMatchObject({ task_count: 1, found_formats: { '.json': 1 } });
+    expect(countRows(t.db, 'tasks')).toBe(1);
+  });
+});
