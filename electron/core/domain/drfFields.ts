@@ -160,3 +160,25 @@ export function drfPrimaryKey(exists: (id: number) => boolean, options: { allowN
     return Number(id);
   });
 }
+
+/**
+ * DRF's JSONField: any JSON value. Form bodies carry objects and lists as JSON text, which is read
+ * as the value it spells (DRF would keep the text; reading it is what a form client means).
+ */
+export function drfJson(options: { allowNull: boolean }) {
+  return z.unknown().transform((value, ctx) => {
+    if (value === null) {
+      if (options.allowNull) return null;
+      ctx.issues.push({ code: 'custom', message: 'This field may not be null.', input: value });
+      return z.NEVER;
+    }
+    if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }
+    return value;
+  });
+}

@@ -1,0 +1,101 @@
+import type { Db } from '../open.js';
+import { statement } from '../statement.js';
+import type { TaskRow } from './tasksRepo.js';
+
+/*
+ * What the Data Manager task serializer reads, for a page of tasks at a time: every query takes
+ * the ids as one JSON array parameter (json_each), so a page costs a fixed number of statements
+ * and each is an index probe per id (tasks by primary key, children by their (task, id) index).
+ */
+
+/** A `tasks` row with its upload's stored file name (for the basename Label Studio shows). */
+export interface DmTaskRow extends Omit<TaskRow, 'file_upload'> {
+  file_upload_name: string | null;
+}
+
+export interface AnnotationFactRow {
+  task: number;
+  id: number;
+  completed_by: number | null;
+  created_at: string;
+  lead_time: number | null;
+  result: string;
+}
+
+export interface PredictionFactRow {
+  task: number;
+  score: number | null;
+  model_version: string;
+  result: string;
+}
+
+export interface DraftRow {
+  id: number;
+  task: number;
+  annotation: number | null;
+  user: number | null;
+  result: string;
+  lead_time: number | null;
+  was_postponed: number;
+  import_id: number | null;
+  created_at: string;
+  updated_at: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+const IDS = 'SELECT value FROM json_each(?)';
+
+export function readDmTaskRows(db: Db, ids: readonly number[]): DmTaskRow[] {
+  return statement(
+    db,
+    `SELECT t.id, t.project, t.inner_id, t.data, t.meta, t.created_at, t.updated_at, t.updated_by, t.is_labeled,
+       t.overlap, t.total_annotations, t.cancelled_annotations, t.total_predictions, t.comment_count,
+       t.unresolved_comment_count, t.last_comment_updated_at, t.allow_skip, f.file AS file_upload_name
+     FROM tasks t LEFT JOIN file_uploads f ON f.id = t.file_upload
+     WHERE t.id IN (${IDS})`,
+  ).all(JSON.stringify(ids)) as DmTaskRow[];
+}
+
+/** Every annotation of the tasks (skipped ones too, as Label Studio's aggregates include them), by id. */
+export function readAnnotationFacts(db: Db, ids: readonly number[]): AnnotationFactRow[] {
+  return statement(
+    db,
+    `SELECT task, id, completed_by, created_at, lead_time, result FROM annotations
+     WHERE task IN (${IDS}) ORDER BY task, id`,
+  ).all(JSON.stringify(ids)) as AnnotationFactRow[];
+}
+
+export function readPredictionFacts(db: Db, ids: readonly number[]): PredictionFactRow[] {
+  return statement(
+    db,
+    `SELECT task, score, model_version, result FROM predictions WHERE task IN (${IDS}) ORDER BY task, id`,
+  ).all(JSON.stringify(ids)) as PredictionFactRow[];
+}
+
+/** One user's drafts of the tasks, with what the draft serializer shows of the user. */
+export function readUserDrafts(db: Db, ids: readonly number[], userId: number): DraftRow[] {
+  return statement(
+    db,
+    `SELECT d.id, d.task, d.annotation, d.user, d.result, d.lead_time, d.was_postponed, d.import_id,
+       d.created_at, d.updated_at, u.email, u.first_name, u.last_name
+     FROM drafts d LEFT JOIN users u ON u.id = d.user
+     WHERE d.task IN (${IDS}) AND d.user = ? ORDER BY d.id`,
+  ).all(JSON.stringify(ids), userId) as DraftRow[];
+}
+
+/** The tasks that have a draft by anyone (`draft_exists`). */
+export function readTasksWithDrafts(db: Db, ids: readonly number[]): number[] {
+  return statement(db, `SELECT DISTINCT task FROM drafts WHERE task IN (${IDS})`)
+    .pluck()
+    .all(JSON.stringify(ids)) as number[];
+}
+
+/** The projects' data_types JSON, to rename a `$undefined$` data key on output. */
+export function readProjectDataTypes(db: Db, projectIds: readonly number[]): Map<number, string> {
+  const rows = statement(db, `SELECT id, data_types FROM projects WHERE id IN (${IDS})`).all(
+    JSON.stringify(projectIds),
+  ) as { id: number; data_types: string }[];
+  return new Map(rows.map((row) => [row.id, row.data_types]));
+}

@@ -1,0 +1,133 @@
+import type { Db } from '../open.js';
+import { statement } from '../statement.js';
+
+/** Who asks, in which project, at what time, under which skip_queue policy. */
+export interface StreamScope {
+  project: number;
+  user: number;
+  now: string;
+  skipQueue: string;
+  /** Keep only overlap > 1 (1), only overlap = 1 (0), or any (null): show_overlap_first. */
+  overlapAbove1: number | null;
+}
+
+/**
+ * Tasks still open to the user (Label Studio's `get_not_solved_tasks_qs`): not labeled, not
+ * annotated (or skipped) by them, not postponed by them.
+ */
+const NOT_SOLVED = `
+  t.project = @project AND t.is_labeled = 0
+  AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.task = t.id AND a.completed_by = @user)
+  AND NOT EXISTS (SELECT 1 FROM drafts d WHERE d.task = t.id AND d.user = @user AND d.was_postponed = 1)
+  AND (@overlapAbove1 IS NULL OR (t.overlap > 1) = @overlapAbove1)`;
+
+/**
+ * Task.has_lock(user) negated: other users' live locks plus the annotations that count (not
+ * ground truth, and skips counted per skip_queue) stay below the task's overlap.
+ */
+const UNLOCKED = `(
+  (SELECT count(*) FROM task_locks l WHERE l.task = t.id AND l.user <> @user AND l.expire_at > @now)
+  + (SELECT count(*) FROM annotations a WHERE a.task = t.id AND a.ground_truth = 0 AND NOT (
+      CASE @skipQueue
+        WHEN 'REQUEUE_FOR_ME' THEN a.was_cancelled = 1 AND a.completed_by IS @user
+        WHEN 'REQUEUE_FOR_OTHERS' THEN a.was_cancelled = 1 AND a.completed_by IS NOT @user
+        ELSE 0
+      END))
+  ) < t.overlap`;
+
+const HAS_GROUND_TRUTH = 'EXISTS (SELECT 1 FROM annotations g WHERE g.task = t.id AND g.ground_truth = 1)';
+
+export function hasOpenTaskWithOverlapAbove1(db: Db, scope: Omit<StreamScope, 'overlapAbove1'>): boolean {
+  return (
+    statement(db, `SELECT 1 FROM tasks t WHERE ${NOT_SOLVED} AND t.overlap > 1 LIMIT 1`).get({
+      ...scope,
+      overlapAbove1: null,
+    }) !== undefined
+  );
+}
+
+/** An open task the user already holds a live lock on (Task.get_locked_by), first by id. */
+export function findLockedOpenTask(db: Db, scope: StreamScope): number | undefined {
+  const row = statement(
+    db,
+    `SELECT t.id FROM tasks t WHERE ${NOT_SOLVED}
+       AND EXISTS (SELECT 1 FROM task_locks l WHERE l.task = t.id AND l.user = @user AND l.expire_at > @now)
+     ORDER BY t.id LIMIT 1`,
+  ).get(scope) as { id: number } | undefined;
+  return row?.id;
+}
+
+/** The first (by id) or a random open, unlocked task, optionally only among tasks with ground truth. */
+export function pickOpenTask(
+  db: Db,
+  scope: StreamScope,
+  options: { random: boolean; groundTruthOnly: boolean },
+): number | undefined {
+  const order = options.random ? 'random()' : 't.id';
+  const groundTruth = options.groundTruthOnly ? `AND ${HAS_GROUND_TRUTH}` : '';
+  const row = statement(
+    db,
+    `SELECT t.id FROM tasks t WHERE ${NOT_SOLVED} AND ${UNLOCKED} ${groundTruth} ORDER BY ${order} LIMIT 1`,
+  ).get(scope) as { id: number } | undefined;
+  return row?.id;
+}
+
+/**
+ * `_try_breadth_first`: among open tasks, those with the most annotations by other users (when
+ * that is more than zero), one at random that is not locked.
+ */
+export function pickBreadthFirstTask(db: Db, scope: StreamScope): number | undefined {
+  const others = '(SELECT count(*) FROM annotations o WHERE o.task = t.id AND o.completed_by IS NOT @user)';
+  const row = statement(
+    db,
+    `WITH open AS (SELECT t.id, ${others} AS done FROM tasks t WHERE ${NOT_SOLVED}),
+          best AS (SELECT max(done) AS done FROM open)
+     SELECT t.id FROM tasks t JOIN open ON open.id = t.id, best
+     WHERE best.done > 0 AND open.done = best.done AND ${UNLOCKED}
+     ORDER BY random() LIMIT 1`,
+  ).get(scope) as { id: number } | undefined;
+  return row?.id;
+}
+
+/**
+ * Uncertainty sampling: open, unlocked tasks with a prediction of the project's model version,
+ * lowest score first (Label Studio also weighs clusters the user solved; Outpost has no clusters).
+ */
+export function pickUncertainTask(db: Db, scope: StreamScope, modelVersion: string): number | undefined | null {
+  const withPrediction = statement(
+    db,
+    `SELECT 1 FROM tasks t WHERE ${NOT_SOLVED}
+       AND EXISTS (SELECT 1 FROM predictions p WHERE p.task = t.id AND p.model_version = @modelVersion) LIMIT 1`,
+  ).get({ ...scope, modelVersion });
+  if (withPrediction === undefined) return null;
+  const row = statement(
+    db,
+    `SELECT t.id FROM tasks t WHERE ${NOT_SOLVED} AND ${UNLOCKED}
+       AND EXISTS (SELECT 1 FROM predictions p WHERE p.task = t.id AND p.model_version = @modelVersion)
+     ORDER BY (SELECT min(p.score) FROM predictions p WHERE p.task = t.id AND p.model_version = @modelVersion), t.id
+     LIMIT 1`,
+  ).get({ ...scope, modelVersion }) as { id: number } | undefined;
+  return row?.id;
+}
+
+/** `postponed_queue`: the user's postponed drafts on unlabeled tasks, oldest update first. */
+export function findPostponedTask(db: Db, project: number, user: number): number | undefined {
+  const row = statement(
+    db,
+    `SELECT d.task AS id FROM drafts d JOIN tasks t ON t.id = d.task
+     WHERE d.user = ? AND d.was_postponed = 1 AND t.project = ? AND t.is_labeled = 0
+     ORDER BY d.updated_at, d.id LIMIT 1`,
+  ).get(user, project) as { id: number } | undefined;
+  return row?.id;
+}
+
+/** `skipped_queue` (REQUEUE_FOR_ME): the user's skips on unlabeled tasks, oldest update first. */
+export function findSkippedTask(db: Db, project: number, user: number): number | undefined {
+  const row = statement(
+    db,
+    `SELECT a.task AS id FROM annotations a JOIN tasks t ON t.id = a.task
+     WHERE a.completed_by = ? AND a.was_cancelled = 1 AND t.project = ? AND t.is_labeled = 0
+     ORDER BY a.updated_at, a.id LIMIT 1`,
+  ).get(user, project) as { id: number } | undefined;
+  return row?.id;
+}

@@ -1,0 +1,19 @@
+import { deleteAnnotationRow } from '../../db/repos/annotationsRepo.js';
+import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
+import { formatTimestamp } from '../clock.js';
+import type { DomainContext } from '../context.js';
+import { getAnnotationRow } from './annotationLookup.js';
+
+/**
+ * `DELETE /api/annotations/{id}/`: the annotation and its drafts (cascade) go, the task's
+ * counters are recomputed and the task is bumped with the caller as `updated_by`.
+ */
+export function deleteAnnotation(ctx: DomainContext, userId: number, annotationId: number): void {
+  const now = formatTimestamp(ctx.clock());
+  ctx.db.transaction(() => {
+    const annotation = getAnnotationRow(ctx, annotationId);
+    deleteAnnotationRow(ctx.db, annotation.id);
+    refreshTaskCounters(ctx.db, annotation.task);
+    touchTask(ctx.db, annotation.task, now, userId);
+  })();
+}

@@ -1,0 +1,58 @@
+import { listTaskSetIds } from '../../../db/repos/taskListRepo.js';
+import type { DomainContext } from '../../context.js';
+import { PlainError } from '../../errors.js';
+import { getProjectRow } from '../../projects/getProject.js';
+import { compileTaskQuery, resolvePrepareParams } from '../resolveTaskQuery.js';
+import { isKnownAction } from './actionCatalog.js';
+import {
+  deleteTasks,
+  deleteTasksAnnotations,
+  deleteTasksPredictions,
+  predictionsToAnnotations,
+  removeDuplicates,
+  type ActionResult,
+  type ActionRun,
+} from './taskActions.js';
+
+const ENTRY_POINTS: Record<string, (run: ActionRun) => ActionResult> = {
+  delete_tasks: deleteTasks,
+  delete_tasks_annotations: deleteTasksAnnotations,
+  delete_tasks_predictions: deleteTasksPredictions,
+  predictions_to_annotations: predictionsToAnnotations,
+  remove_duplicates: removeDuplicates,
+};
+
+export interface ActionRequest {
+  project: number;
+  /** `?id=`; undefined when missing. */
+  actionId: string | undefined;
+  /** `view` from the query or the body; its stored selection wins over the body's. */
+  view: number;
+  /** The parsed `query` parameter when given, else the request body. */
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+}
+
+/**
+ * `POST /api/dm/actions/?project=&id=` (Label Studio's ProjectActionsAPI.post). Steps:
+ * 1. the project (404), then the selection: a view, the `query` parameter or the body; a body
+ *    without selectedItems selects every task, as in Label Studio;
+ * 2. a missing id is a plain 422 `No action id "None", use ?id=<action-id>`; an unknown one
+ *    (Label Studio fails with a 500) is a plain 422 too;
+ * 3. the action runs in one transaction over the selected ids.
+ */
+export function performAction(ctx: DomainContext, userId: number, request: ActionRequest): ActionResult {
+  getProjectRow(ctx, request.project);
+  const params = resolvePrepareParams(ctx, { project: request.project, view: request.view, query: request.query });
+  if (request.actionId === undefined) {
+    throw new PlainError(422, 'No action id "None", use ?id=<action-id>');
+  }
+  const entryPoint = isKnownAction(request.actionId) ? ENTRY_POINTS[request.actionId] : undefined;
+  if (!entryPoint) throw new PlainError(422, `Can't find '${request.actionId}' in registered actions`);
+  // Actions need no order (Label Studio drops it too), so no data-key index is made for one.
+  const query = compileTaskQuery(ctx, params, false);
+  return ctx.db.transaction(() => {
+    const taskIds = query.matchesNothing ? [] : listTaskSetIds(ctx.db, query.set);
+    return entryPoint({ ctx, userId, project: request.project, taskIds, body: request.body });
+  })();
+}

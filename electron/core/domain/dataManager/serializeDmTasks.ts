@@ -1,0 +1,189 @@
+import { basename } from 'node:path';
+import {
+  readAnnotationFacts,
+  readDmTaskRows,
+  readPredictionFacts,
+  readProjectDataTypes,
+  readTasksWithDrafts,
+  readUserDrafts,
+  type AnnotationFactRow,
+  type DraftRow,
+  type PredictionFactRow,
+} from '../../db/repos/dmTaskFieldsRepo.js';
+import { serializeAnnotations } from '../annotations/serializeAnnotations.js';
+import type { DomainContext } from '../context.js';
+import { serializePredictions } from '../predictions/serializePredictions.js';
+import { serializeTaskModelFields } from '../tasks/serializeTask.js';
+import { timesince } from '../timesince.js';
+import { displayList, displayResults } from './displayStrings.js';
+
+export interface DmTaskOptions {
+  /** 'all' adds `annotations`, `predictions` and the caller's `drafts` (empty in 'task_only'). */
+  fields: 'all' | 'task_only';
+  /** How annotations show `completed_by`: an id (the list) or the expanded user (single task GET). */
+  completedBy: 'id' | 'user';
+  /** Accepted for the wire contract; Outpost has no cloud storages, so data is never rewritten. */
+  resolveUri: boolean;
+}
+
+interface AnnotationFacts {
+  newestCreatedAt: string;
+  annotators: number[];
+  results: string[];
+  ids: number[];
+  leadTimeSum: number;
+  leadTimeCount: number;
+}
+
+interface PredictionFacts {
+  results: string[];
+  scoreSum: number;
+  scoreCount: number;
+  versions: string[];
+}
+
+function groupAnnotations(rows: readonly AnnotationFactRow[]): Map<number, AnnotationFacts> {
+  const byTask = new Map<number, AnnotationFacts>();
+  for (const row of rows) {
+    let facts = byTask.get(row.task);
+    if (!facts) {
+      facts = {
+        newestCreatedAt: row.created_at,
+        annotators: [],
+        results: [],
+        ids: [],
+        leadTimeSum: 0,
+        leadTimeCount: 0,
+      };
+      byTask.set(row.task, facts);
+    }
+    // Rows come by id, so the last one is the newest (Label Studio's completed_at takes the highest id).
+    facts.newestCreatedAt = row.created_at;
+    if (row.completed_by !== null && !facts.annotators.includes(row.completed_by))
+      facts.annotators.push(row.completed_by);
+    facts.results.push(row.result);
+    facts.ids.push(row.id);
+    if (row.lead_time !== null) {
+      facts.leadTimeSum += row.lead_time;
+      facts.leadTimeCount += 1;
+    }
+  }
+  return byTask;
+}
+
+function groupPredictions(rows: readonly PredictionFactRow[]): Map<number, PredictionFacts> {
+  const byTask = new Map<number, PredictionFacts>();
+  for (const row of rows) {
+    let facts = byTask.get(row.task);
+    if (!facts) {
+      facts = { results: [], scoreSum: 0, scoreCount: 0, versions: [] };
+      byTask.set(row.task, facts);
+    }
+    facts.results.push(row.result);
+    facts.versions.push(row.model_version);
+    if (row.score !== null) {
+      facts.scoreSum += row.score;
+      facts.scoreCount += 1;
+    }
+  }
+  return byTask;
+}
+
+/** AnnotationDraftSerializer: `user` is the user's str() (the email). */
+function serializeDraft(row: DraftRow, now: Date): Record<string, unknown> {
+  let name = row.first_name ?? '';
+  if (row.last_name) name += ` ${row.last_name}`;
+  return {
+    id: row.id,
+    user: row.email ?? '',
+    created_username: row.email === null ? '' : `${name} ${row.email}, ${row.user}`,
+    created_ago: timesince(row.created_at, now),
+    result: JSON.parse(row.result) as unknown,
+    lead_time: row.lead_time,
+    was_postponed: row.was_postponed !== 0,
+    import_id: row.import_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    task: row.task,
+    annotation: row.annotation,
+  };
+}
+
+function parseDataTypes(text: string | undefined): Record<string, string> {
+  try {
+    const parsed = JSON.parse(text ?? '{}') as unknown;
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The Data Manager task serializer (spec 5.1) for many tasks, in the order of `taskIds` (unknown
+ * ids are skipped). Keys follow the spec's example. Every computed column is always present,
+ * even where Label Studio leaves out the ones it did not compute: clients treat keys as optional
+ * and a complete object is cheaper to reason about. The whole page costs a fixed number of
+ * queries (tasks, annotations, predictions, drafts, projects; plus the full annotation and
+ * prediction lists for 'all'), never one per task.
+ */
+export function serializeDmTasks(
+  ctx: DomainContext,
+  userId: number,
+  taskIds: number[],
+  options: DmTaskOptions,
+): Record<string, unknown>[] {
+  if (taskIds.length === 0) return [];
+  const db = ctx.db;
+  const now = ctx.clock();
+  const rows = new Map(readDmTaskRows(db, taskIds).map((row) => [row.id, row]));
+  const found = taskIds.filter((id) => rows.has(id));
+  const annotations = groupAnnotations(readAnnotationFacts(db, found));
+  const predictions = groupPredictions(readPredictionFacts(db, found));
+  const withDrafts = new Set(readTasksWithDrafts(db, found));
+  const projectIds = [...new Set([...rows.values()].map((row) => row.project))];
+  const dataTypes = new Map([...readProjectDataTypes(db, projectIds)].map(([id, text]) => [id, parseDataTypes(text)]));
+  const all = options.fields === 'all';
+  const drafts = new Map<number, Record<string, unknown>[]>();
+  if (all) {
+    for (const draft of readUserDrafts(db, found, userId)) {
+      const list = drafts.get(draft.task) ?? [];
+      list.push(serializeDraft(draft, now));
+      drafts.set(draft.task, list);
+    }
+  }
+  const fullAnnotations = all
+    ? serializeAnnotations(db, found, { completedBy: options.completedBy, includeCancelled: true, now })
+    : null;
+  const fullPredictions = all ? serializePredictions(db, found, now) : null;
+
+  return found.map((id) => {
+    const row = rows.get(id)!;
+    const annotated = annotations.get(id);
+    const predicted = predictions.get(id);
+    const task: Record<string, unknown> = {
+      ...serializeTaskModelFields(row, dataTypes.get(row.project) ?? {}),
+      // Outpost has no comments.
+      comment_authors: [],
+      allow_skip: row.allow_skip === null ? null : row.allow_skip !== 0,
+      file_upload: row.file_upload_name ? basename(row.file_upload_name) : null,
+      // Outpost has no cloud storages, so no task comes from one.
+      storage_filename: null,
+      annotators: [...(annotated?.annotators ?? [])].sort((a, b) => a - b),
+      drafts: drafts.get(id) ?? [],
+      updated_by: row.updated_by === null ? [] : [{ user_id: row.updated_by }],
+      completed_at: row.is_labeled !== 0 && annotated ? annotated.newestCreatedAt : null,
+      annotations_results: displayResults(annotated?.results ?? []),
+      predictions_results: displayResults(predicted?.results ?? []),
+      predictions_score: predicted && predicted.scoreCount > 0 ? predicted.scoreSum / predicted.scoreCount : null,
+      annotations_ids: displayList(annotated?.ids ?? [], true),
+      predictions_model_versions: displayList(predicted?.versions ?? [], true),
+      avg_lead_time: annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,
+      draft_exists: withDrafts.has(id),
+    };
+    if (fullAnnotations && fullPredictions) {
+      task.annotations = fullAnnotations.get(id) ?? [];
+      task.predictions = fullPredictions.get(id) ?? [];
+    }
+    return task;
+  });
+}

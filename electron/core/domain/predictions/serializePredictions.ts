@@ -1,0 +1,34 @@
+import type { Db } from '../../db/open.js';
+import { listPredictionsOfTasks, type PredictionRow } from '../../db/repos/predictionsRepo.js';
+import { timesince } from '../timesince.js';
+
+/** PredictionSerializer (`fields='__all__'`, spec 6.4), keys in the spec's order. */
+export function serializePrediction(row: PredictionRow, now: Date = new Date()): Record<string, unknown> {
+  return {
+    id: row.id,
+    result: JSON.parse(row.result) as unknown,
+    score: row.score,
+    model_version: row.model_version,
+    cluster: row.cluster,
+    neighbors: row.neighbors === null ? null : (JSON.parse(row.neighbors) as unknown),
+    mislabeling: row.mislabeling,
+    created_ago: timesince(row.created_at, now),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    model: row.model,
+    model_run: row.model_run,
+    task: row.task,
+    project: row.project,
+  };
+}
+
+/** The predictions of many tasks with one query; every requested task id is a key. */
+export function serializePredictions(
+  db: Db,
+  taskIds: number[],
+  now: Date = new Date(),
+): Map<number, Record<string, unknown>[]> {
+  const byTask = new Map<number, Record<string, unknown>[]>(taskIds.map((id) => [id, []]));
+  for (const row of listPredictionsOfTasks(db, taskIds)) byTask.get(row.task)?.push(serializePrediction(row, now));
+  return byTask;
+}

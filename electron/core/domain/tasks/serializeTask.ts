@@ -1,0 +1,74 @@
+import type { Db } from '../../db/open.js';
+import type { TaskRow } from '../../db/repos/tasksRepo.js';
+import { serializeAnnotations } from '../annotations/serializeAnnotations.js';
+import { serializePredictions } from '../predictions/serializePredictions.js';
+import { replaceUndefinedKey } from './checkTaskData.js';
+
+/** The task's data as Label Studio prints it: `$undefined$` renamed to the config's first data key. */
+function presentData(row: Pick<TaskRow, 'data'>, dataTypes: Record<string, string>): unknown {
+  const data = JSON.parse(row.data) as unknown;
+  if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+    replaceUndefinedKey(data as Record<string, unknown>, dataTypes);
+  }
+  return data;
+}
+
+/**
+ * BaseTaskSerializer (spec 5.1, the POST /api/tasks/ response): model fields in Label Studio's
+ * order, `updated_by` and `file_upload` as ids. Outpost has no comments, so `comment_authors`
+ * is always empty.
+ */
+export function serializeBaseTask(row: TaskRow, dataTypes: Record<string, string>): Record<string, unknown> {
+  return {
+    ...serializeTaskModelFields(row, dataTypes),
+    updated_by: row.updated_by,
+    file_upload: row.file_upload,
+    comment_authors: [],
+    allow_skip: row.allow_skip === null ? null : row.allow_skip !== 0,
+  };
+}
+
+/** The task model's own fields, `id` to `project`, which every task serializer starts with. */
+export function serializeTaskModelFields(
+  row: Omit<TaskRow, 'file_upload'>,
+  dataTypes: Record<string, string>,
+): Record<string, unknown> {
+  return {
+    id: row.id,
+    data: presentData(row, dataTypes),
+    meta: JSON.parse(row.meta) as unknown,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    is_labeled: row.is_labeled !== 0,
+    overlap: row.overlap,
+    inner_id: row.inner_id,
+    total_annotations: row.total_annotations,
+    cancelled_annotations: row.cancelled_annotations,
+    total_predictions: row.total_predictions,
+    comment_count: row.comment_count,
+    unresolved_comment_count: row.unresolved_comment_count,
+    last_comment_updated_at: row.last_comment_updated_at,
+    project: row.project,
+  };
+}
+
+/**
+ * TaskSimpleSerializer (spec 5.2 PATCH response, 5.3 list items): the task fields plus every
+ * annotation (skipped ones too, `completed_by` as an id) and prediction, with one query each for
+ * the whole page.
+ */
+export function serializeSimpleTasks(
+  db: Db,
+  rows: readonly TaskRow[],
+  dataTypes: Record<string, string>,
+  now: Date,
+): Record<string, unknown>[] {
+  const ids = rows.map((row) => row.id);
+  const annotations = serializeAnnotations(db, ids, { completedBy: 'id', includeCancelled: true, now });
+  const predictions = serializePredictions(db, ids, now);
+  return rows.map((row) => ({
+    ...serializeBaseTask(row, dataTypes),
+    annotations: annotations.get(row.id) ?? [],
+    predictions: predictions.get(row.id) ?? [],
+  }));
+}

@@ -1,0 +1,50 @@
+import { findProjectById } from '../../db/repos/projectsRepo.js';
+import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
+import { deleteTaskRow, findTaskById, updateTaskColumns, type TaskColumns } from '../../db/repos/tasksRepo.js';
+import { getTaskRow } from '../annotations/annotationLookup.js';
+import { formatTimestamp } from '../clock.js';
+import type { DomainContext } from '../context.js';
+import { serializeDmTasks } from '../dataManager/serializeDmTasks.js';
+import { serializeSimpleTasks } from './serializeTask.js';
+import type { TaskInput } from './taskInput.js';
+
+/**
+ * `GET /api/tasks/{id}/` (spec 5.2): the Data Manager serializer with every field, annotations
+ * (skipped ones too) with `completed_by` expanded, predictions and the caller's drafts.
+ */
+export function getTask(ctx: DomainContext, userId: number, taskId: number): Record<string, unknown> {
+  const task = getTaskRow(ctx, taskId);
+  const [item] = serializeDmTasks(ctx, userId, [task.id], { fields: 'all', completedBy: 'user', resolveUri: true });
+  return item!;
+}
+
+/**
+ * `PATCH` / `PUT /api/tasks/{id}/`: TaskSimpleSerializer, so no label-config validation of
+ * `data`. The task's updated_at moves (auto_now); its updated_by stays.
+ */
+export function updateTask(ctx: DomainContext, taskId: number, input: TaskInput): Record<string, unknown> {
+  const now = formatTimestamp(ctx.clock());
+  const row = ctx.db.transaction(() => {
+    const task = getTaskRow(ctx, taskId);
+    const columns: Partial<TaskColumns> = {};
+    if (input.data !== undefined) columns.data = JSON.stringify(input.data);
+    if (input.meta !== undefined) columns.meta = JSON.stringify(input.meta);
+    if (input.allow_skip !== undefined)
+      columns.allow_skip = input.allow_skip === null ? null : Number(input.allow_skip);
+    updateTaskColumns(ctx.db, task.id, columns);
+    refreshTaskCounters(ctx.db, task.id);
+    touchTask(ctx.db, task.id, now, null);
+    return findTaskById(ctx.db, task.id)!;
+  })();
+  const project = findProjectById(ctx.db, row.project);
+  const dataTypes = project ? (JSON.parse(project.data_types) as Record<string, string>) : {};
+  return serializeSimpleTasks(ctx.db, [row], dataTypes, ctx.clock())[0]!;
+}
+
+/** `DELETE /api/tasks/{id}/`: the task with its annotations, predictions, drafts and locks. 204. */
+export function deleteTask(ctx: DomainContext, taskId: number): void {
+  ctx.db.transaction(() => {
+    const task = getTaskRow(ctx, taskId);
+    deleteTaskRow(ctx.db, task.id);
+  })();
+}

@@ -1,0 +1,30 @@
+import type { Context, Hono } from 'hono';
+import { listTasks, type ListTasksRequest } from '../../domain/dataManager/listTasks.js';
+import { parseQueryParameter } from '../../domain/dataManager/prepareParams.js';
+import { boolFromRequest, intFromRequest } from '../../domain/dataManager/requestValues.js';
+import { createTask } from '../../domain/tasks/createTask.js';
+import type { AppEnv } from '../appEnv.js';
+import { readObjectBody } from '../requestBody.js';
+import { defineRoute } from '../route.js';
+import { fieldsetOf, lastQueryValues } from './projectList.js';
+
+function readListRequest(c: Context<AppEnv>): ListTasksRequest {
+  const query = lastQueryValues(c);
+  return {
+    project: intFromRequest('project', query.project, 0),
+    view: intFromRequest('view', query.view, 0),
+    query: query.query === undefined ? {} : parseQueryParameter(query.query),
+    page: { page: query.page, pageSize: query.page_size },
+    fields: query.fields === 'all' ? 'all' : 'task_only',
+    fieldset: fieldsetOf(c),
+    resolveUri: boolFromRequest('resolve_uri', query.resolve_uri, true),
+  };
+}
+
+/** `/api/tasks/`: the Data Manager task list (spec 5.1) and task creation. */
+export function taskListRoutes(app: Hono<AppEnv>): void {
+  defineRoute(app, '/api/tasks', {
+    get: (c) => c.json(listTasks(c.get('deps'), c.get('userId'), readListRequest(c))),
+    post: async (c) => c.json(createTask(c.get('deps'), c.get('userId'), await readObjectBody(c)), 201),
+  });
+}

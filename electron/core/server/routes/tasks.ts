@@ -1,0 +1,49 @@
+import type { Context, Hono } from 'hono';
+import { createProjectTask, deleteProjectTasks, listProjectTasks } from '../../domain/tasks/projectTasks.js';
+import { deleteTask, getTask, updateTask } from '../../domain/tasks/singleTask.js';
+import { parseTaskInput } from '../../domain/tasks/taskInput.js';
+import type { AppEnv } from '../appEnv.js';
+import { readObjectBody, UnsupportedMediaTypeError } from '../requestBody.js';
+import { defineRoute } from '../route.js';
+import { NO_PROJECT, NO_TASK, pathId } from './pathIds.js';
+import { lastQueryValues } from './projectList.js';
+
+async function handleUpdate(c: Context<AppEnv>, partial: boolean): Promise<Response> {
+  const id = pathId(c, 'id', NO_TASK);
+  const input = parseTaskInput(await readObjectBody(c), { partial });
+  return c.json(updateTask(c.get('deps'), id, input));
+}
+
+function isMultipart(c: Context<AppEnv>): boolean {
+  return (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
+}
+
+/** Single tasks (spec 5.2) and the old per-project task list (spec 5.3). */
+export function taskRoutes(app: Hono<AppEnv>): void {
+  defineRoute(app, '/api/tasks/:id{[0-9]+}', {
+    get: (c) => c.json(getTask(c.get('deps'), c.get('userId'), pathId(c, 'id', NO_TASK))),
+    patch: (c) => handleUpdate(c, true),
+    put: (c) => handleUpdate(c, false),
+    delete: (c) => {
+      deleteTask(c.get('deps'), pathId(c, 'id', NO_TASK));
+      return c.body(null, 204);
+    },
+  });
+  defineRoute(app, '/api/projects/:id{[0-9]+}/tasks', {
+    get: (c) => {
+      const query = lastQueryValues(c);
+      const page = { page: query.page, page_size: query.page_size, length: query.length, start: query.start };
+      return c.json(listProjectTasks(c.get('deps'), pathId(c, 'id', NO_PROJECT), page));
+    },
+    post: async (c) => {
+      // ProjectTaskListAPI parses JSON and forms only.
+      if (isMultipart(c)) throw new UnsupportedMediaTypeError('multipart/form-data');
+      const id = pathId(c, 'id', NO_PROJECT);
+      return c.json(createProjectTask(c.get('deps'), id, await readObjectBody(c)), 201);
+    },
+    delete: (c) => {
+      deleteProjectTasks(c.get('deps'), pathId(c, 'id', NO_PROJECT));
+      return c.body(null, 204);
+    },
+  });
+}
