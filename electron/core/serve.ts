@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createApp } from './app.js';
 import { dataPaths } from './dataDir.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from './deps.js';
+import { sweepUploads } from './domain/imports/sweepUploads.js';
 import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -61,6 +62,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     uploadsDir: join(dataPaths(options.dataDir).media, 'upload'),
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
   };
+  sweepUploads(deps.db, deps.uploadsDir);
   const app = createApp(deps);
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
   try {
