@@ -1,38 +1,7 @@
 import type { XmlElement } from './types.js';
+import { XmlDtdForbiddenError, XmlSyntaxError } from './xmlErrors.js';
 
-/**
- * A malformed document. The message copies Python expat's wording and position format
- * (`mismatched tag: line 1, column 42`, columns from 0) because Label Studio returns it verbatim.
- */
-export class XmlSyntaxError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${reason}: line ${line}, column ${column}`);
-    this.name = 'XmlSyntaxError';
-  }
-}
-
-/** A document type declaration: refused before anything in it is read (no XXE, no entity bombs). */
-export class XmlDtdForbiddenError extends Error {
-  constructor(name: string, systemId: string | null, publicId: string | null) {
-    // defusedxml's DTDForbidden str(), which Label Studio shows as the validation error.
-    super(
-      `DTDForbidden(name=${pythonQuote(name)}, system_id=${quoteOrNone(systemId)}, public_id=${quoteOrNone(publicId)})`,
-    );
-    this.name = 'XmlDtdForbiddenError';
-  }
-}
-
-function quoteOrNone(value: string | null): string {
-  return value === null ? 'None' : pythonQuote(value);
-}
-
-function pythonQuote(value: string): string {
-  return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replaceAll("'", "\\'")}'`;
-}
+export { XmlDtdForbiddenError, XmlSyntaxError };
 
 const NAME_START_CHARS =
   'A-Za-z_:\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
