@@ -9,6 +9,8 @@ import { annotationRoutes } from './server/routes/annotations.js';
 import { currentUserRoutes } from './server/routes/currentUser.js';
 import { dataManagerRoutes } from './server/routes/dataManager.js';
 import { dmViewRoutes } from './server/routes/dmViews.js';
+import { exportRoutes } from './server/routes/export.js';
+import { exportSnapshotRoutes } from './server/routes/exports.js';
 import { draftRoutes } from './server/routes/drafts.js';
 import { fileUploadRoutes } from './server/routes/fileUploads.js';
 import { importRoutes } from './server/routes/imports.js';
@@ -60,6 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   importRoutes(app);
   fileUploadRoutes(app);
   mediaRoutes(app);
+  exportRoutes(app);
+  exportSnapshotRoutes(app);
 
   taskListRoutes(app);
   dmViewRoutes(app);

@@ -25,6 +25,11 @@ export interface AppDeps extends DomainContext {
    */
   uploadsDir: string;
   /**
+   * Export snapshot files: `<exportsDir>/<project id>/project-<id>-at-<time>-<md5>.json`, removed
+   * with their snapshot or project.
+   */
+  exportsDir: string;
+  /**
    * Import from a URL refuses private, loopback and link-local addresses (SSRF) unless this is
    * true: for tests and for users who deliberately import from their own network.
    */

@@ -60,6 +60,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     rendererDir: options.rendererDir ?? null,
     outpostVersion: packageJson.version,
     uploadsDir: join(dataPaths(options.dataDir).media, 'upload'),
+    exportsDir: dataPaths(options.dataDir).exports,
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
   };
   sweepUploads(deps.db, deps.uploadsDir);

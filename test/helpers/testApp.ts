@@ -40,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     outpostVersion: '0.0.0-test',
     // A fresh folder per app, so uploads never leak between tests.
     uploadsDir: join(mkdtempSync(join(tmpdir(), 'outpost-uploads-')), 'upload'),
+    exportsDir: join(mkdtempSync(join(tmpdir(), 'outpost-exports-')), 'export'),
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
   };
   const app = createApp(deps);

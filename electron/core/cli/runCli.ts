@@ -1,5 +1,6 @@
 import { DatabaseTooNewError } from '../db/migrate.js';
 import { DomainError } from '../domain/errors.js';
+import { exportCommand } from './exportCommand.js';
 import type { CliIo } from './io.js';
 import { serveCommand } from './serveCommand.js';
 import { startCommand } from './startCommand.js';
@@ -10,6 +11,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   serve: serveCommand,
   token: tokenCommand,
   start: startCommand,
+  export: exportCommand,
 };
 
 /** Runs one CLI invocation; returns the exit code (2 for usage errors, 1 for failures). */

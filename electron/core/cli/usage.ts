@@ -14,6 +14,7 @@ Commands:
   serve    Run the API server and the UI in this terminal (no Electron needed)
   token    Print the local user's legacy token and personal access token
   start    Open the desktop app, or the UI in a browser where Electron cannot run
+  export   Write a project's annotations to a file in a Label Studio export format
 
 Run 'outpost <command> --help' for a command's options.`;
 
@@ -50,3 +51,18 @@ Options:
   --port PORT    Port for browser mode (default: 8080; 0 for any free port)
   --no-browser   Do not open a browser in browser mode
   -h, --help     Show this help`;
+
+export const EXPORT_HELP = `Usage: outpost export --project ID --out FILE [options]
+
+Writes one project as Label Studio's easy export does (GET /api/projects/ID/export), streamed to
+FILE. Formats: JSON, JSON_MIN, CSV, TSV, CONLL2003, ASR_MANIFEST and, where the labeling config
+allows them, the image and brush formats (see GET /api/projects/ID/export/formats).
+
+Options:
+  --data DIR       Data folder (default: the per-user app-data folder, or $OUTPOST_DATA_DIR)
+  --project ID     The project to export (required)
+  --format NAME    Export format (default: JSON)
+  --out FILE       Where to write the export (required); written only once complete
+  --all-tasks      Include tasks without annotations (download_all_tasks=true)
+  --no-resources   Do not bundle media files (download_resources=false)
+  -h, --help       Show this help`;

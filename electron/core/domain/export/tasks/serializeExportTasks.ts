@@ -1,0 +1,149 @@
+import { basename } from 'node:path';
+import type { Db } from '../../../db/open.js';
+import type { DraftRow } from '../../../db/repos/draftsRepo.js';
+import type { ExportAnnotationRow, ExportTaskRow } from '../../../db/repos/exportTasksRepo.js';
+import {
+  findUserNames,
+  listDraftsOfTasks,
+  listExportAnnotations,
+  listPredictionIdsOfTasks,
+} from '../../../db/repos/exportTasksRepo.js';
+import { listPredictionsOfTasks, type PredictionRow } from '../../../db/repos/predictionsRepo.js';
+import { serializeDraft } from '../../drafts/serializeDraft.js';
+import { serializePrediction } from '../../predictions/serializePredictions.js';
+import { replaceUndefinedKey } from '../../tasks/checkTaskData.js';
+import { PyFloat, pyFloatOrNull } from '../encode/pyFloat.js';
+import { markPlainJson } from '../encode/pyJson.js';
+import type { ExportTask } from '../exportTypes.js';
+
+/** How the task objects are built: the easy export's fixed choices, or a snapshot's options. */
+export interface ExportSerialization {
+  /** `annotations__completed_by.only_id=false` expands the author to {id,email,first_name,last_name}. */
+  completedBy: 'id' | 'user';
+  drafts: 'id' | 'object';
+  predictions: 'id' | 'object';
+  /** Which annotations a snapshot keeps (annotation_filter_options); null keeps all. */
+  keepAnnotation: ((row: ExportAnnotationRow) => boolean) | null;
+  dataTypes: Record<string, string>;
+  now: Date;
+}
+
+function groupByTask<T extends { task: number }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.task);
+    if (group) group.push(row);
+    else groups.set(row.task, [row]);
+  }
+  return groups;
+}
+
+/** The export's AnnotationSerializer (`fields='__all__'`), in export-formats.md 3's key order. */
+function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<string, unknown> {
+  const result = markPlainJson(JSON.parse(row.result) as unknown);
+  return {
+    id: row.id,
+    completed_by: author,
+    result,
+    was_cancelled: row.was_cancelled !== 0,
+    ground_truth: row.ground_truth !== 0,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    draft_created_at: row.draft_created_at,
+    lead_time: pyFloatOrNull(row.lead_time),
+    // Outpost keeps no link to the prediction an annotation started from: the model default.
+    prediction: {},
+    result_count: Array.isArray(result) ? result.length : 0,
+    unique_id: row.unique_id,
+    import_id: row.import_id,
+    last_action: row.last_action,
+    bulk_created: row.bulk_created !== 0,
+    task: row.task,
+    project: row.project,
+    updated_by: row.updated_by,
+    parent_prediction: row.parent_prediction,
+    parent_annotation: row.parent_annotation,
+    last_created_by: row.last_created_by,
+  };
+}
+
+/** The expanded draft of export-formats.md 3 (its key list has no `project`). */
+function exportDraft(row: DraftRow, now: Date): Record<string, unknown> {
+  const draft = serializeDraft(row, now);
+  delete draft.project;
+  return { ...draft, result: markPlainJson(draft.result), lead_time: pyFloatOrNull(row.lead_time) };
+}
+
+/** PredictionSerializer, with its float columns marked as floats. */
+function exportPrediction(row: PredictionRow, now: Date): Record<string, unknown> {
+  const prediction = serializePrediction(row, now);
+  return {
+    ...prediction,
+    result: markPlainJson(prediction.result),
+    score: pyFloatOrNull(row.score),
+    mislabeling: new PyFloat(row.mislabeling),
+  };
+}
+
+function dataOf(row: ExportTaskRow, dataTypes: Record<string, string>): Record<string, unknown> {
+  const data = JSON.parse(row.data) as unknown;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return {};
+  replaceUndefinedKey(data as Record<string, unknown>, dataTypes);
+  return markPlainJson(data as Record<string, unknown>);
+}
+
+/**
+ * One page of tasks as the export serializer writes them (export-formats.md 3), with one query
+ * each for the page's annotations, drafts and predictions.
+ */
+export function serializeExportTasks(
+  db: Db,
+  rows: readonly ExportTaskRow[],
+  options: ExportSerialization,
+): ExportTask[] {
+  const ids = rows.map((row) => row.id);
+  const keep = options.keepAnnotation;
+  const annotations = groupByTask(listExportAnnotations(db, ids).filter((row) => !keep || keep(row)));
+  // CompletedBySerializer when expanded; authors are looked up once per page.
+  const authors = new Map<number, unknown>();
+  const authorOf = (row: ExportAnnotationRow): unknown => {
+    if (options.completedBy === 'id' || row.completed_by === null) return row.completed_by;
+    if (!authors.has(row.completed_by)) {
+      const user = findUserNames(db, row.completed_by);
+      authors.set(row.completed_by, user ? { id: row.completed_by, ...user } : row.completed_by);
+    }
+    return authors.get(row.completed_by);
+  };
+  const drafts = groupByTask(listDraftsOfTasks(db, ids));
+  const predictions = groupByTask<PredictionRow | { id: number; task: number }>(
+    options.predictions === 'id' ? listPredictionIdsOfTasks(db, ids) : listPredictionsOfTasks(db, ids),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    annotations: (annotations.get(row.id) ?? []).map((annotation) =>
+      exportAnnotation(annotation, authorOf(annotation)),
+    ),
+    file_upload: row.file_upload_file === null ? null : basename(row.file_upload_file),
+    drafts: (drafts.get(row.id) ?? []).map((draft) =>
+      options.drafts === 'id' ? draft.id : exportDraft(draft, options.now),
+    ),
+    predictions: (predictions.get(row.id) ?? []).map((prediction) =>
+      'result' in prediction ? exportPrediction(prediction, options.now) : prediction.id,
+    ),
+    data: dataOf(row, options.dataTypes),
+    meta: markPlainJson(JSON.parse(row.meta) as unknown),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    allow_skip: row.allow_skip === null ? null : row.allow_skip !== 0,
+    inner_id: row.inner_id,
+    total_annotations: row.total_annotations,
+    cancelled_annotations: row.cancelled_annotations,
+    total_predictions: row.total_predictions,
+    comment_count: row.comment_count,
+    unresolved_comment_count: row.unresolved_comment_count,
+    last_comment_updated_at: row.last_comment_updated_at,
+    project: row.project,
+    updated_by: row.updated_by,
+    comment_authors: [],
+  }));
+}
