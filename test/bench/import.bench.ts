@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { bench, describe } from 'vitest';
 import { createTestApp } from '../helpers/testApp.js';
+import { peakRss } from '../helpers/peakRss.js';
 
 // 100k tasks of about 1 KB through POST /api/projects/{id}/import (JSON body, in-process
 // app.request: routing, auth, body read, item scan, per-item parse and validation, inserts with
@@ -27,28 +27,6 @@ const rows = Array.from({ length: TASKS }, (_, index) =>
   JSON.stringify({ text: `${index} ${filler}`.slice(0, 960), index, source: 'bench' }),
 );
 const body = Buffer.from(`[${rows.join(',')}]`);
-
-/** Peak RSS while `work` runs, sampled from a worker thread (the import blocks the main thread). */
-async function peakRss(work: () => Promise<unknown>): Promise<{ before: number; peak: number }> {
-  const shared = new BigInt64Array(new SharedArrayBuffer(16));
-  const sampler = new Worker(
-    `const { workerData } = require('node:worker_threads');
-     const cells = workerData;
-     while (Atomics.load(cells, 1) === 0n) {
-       const rss = BigInt(process.memoryUsage.rss());
-       if (rss > Atomics.load(cells, 0)) Atomics.store(cells, 0, rss);
-       Atomics.wait(cells, 1, 0n, 2);
-     }`,
-    { eval: true, workerData: shared },
-  );
-  await new Promise((resolve) => sampler.once('online', resolve));
-  const before = process.memoryUsage.rss();
-  Atomics.store(shared, 0, BigInt(before));
-  await work();
-  Atomics.store(shared, 1, 1n);
-  await sampler.terminate();
-  return { before, peak: Number(Atomics.load(shared, 0)) };
-}
 
 const measured = await createProject();
 const memory = await peakRss(async () => {
