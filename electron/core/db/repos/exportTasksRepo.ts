@@ -37,6 +37,45 @@ function whereOf(selection: ExportTaskSelection): Condition {
   };
 }
 
+/**
+ * Rows come back as arrays (better-sqlite3's raw mode) and are made objects here: an object
+ * literal per row costs about half of what better-sqlite3 spends building objects column by
+ * column, which matters when an export reads every row of a large project.
+ */
+// prettier-ignore
+const TASK_PAGE_COLUMNS = [
+  'id', 'project', 'inner_id', 'data', 'meta', 'created_at', 'updated_at', 'updated_by', 'is_labeled', 'overlap',
+  'total_annotations', 'cancelled_annotations', 'total_predictions', 'comment_count', 'unresolved_comment_count',
+  'last_comment_updated_at', 'file_upload', 'allow_skip',
+] as const satisfies readonly (keyof ExportTaskRow)[];
+
+/** A row in raw mode: the selected columns in order (the mappers below index them). */
+type RawRow = unknown[];
+
+function taskRowOf(r: RawRow): ExportTaskRow {
+  return {
+    id: r[0],
+    project: r[1],
+    inner_id: r[2],
+    data: r[3],
+    meta: r[4],
+    created_at: r[5],
+    updated_at: r[6],
+    updated_by: r[7],
+    is_labeled: r[8],
+    overlap: r[9],
+    total_annotations: r[10],
+    cancelled_annotations: r[11],
+    total_predictions: r[12],
+    comment_count: r[13],
+    unresolved_comment_count: r[14],
+    last_comment_updated_at: r[15],
+    file_upload: r[16],
+    allow_skip: r[17],
+    file_upload_file: r[18],
+  } as ExportTaskRow;
+}
+
 /** One page of the selection by ascending id (keyset paging, so deep pages stay cheap). */
 export function listExportTaskPage(
   db: Db,
@@ -45,11 +84,15 @@ export function listExportTaskPage(
   limit: number,
 ): ExportTaskRow[] {
   const where = whereOf(selection);
-  return statement(
+  const rows = statement(
     db,
-    `SELECT t.*, f.file AS file_upload_file FROM tasks t LEFT JOIN file_uploads f ON f.id = t.file_upload
+    `SELECT ${TASK_PAGE_COLUMNS.map((column) => `t.${column}`).join(', ')}, f.file AS file_upload_file
+     FROM tasks t LEFT JOIN file_uploads f ON f.id = t.file_upload
      WHERE ${where.sql} AND t.id > ? ORDER BY t.id LIMIT ?`,
-  ).all(...where.params, afterId, limit) as ExportTaskRow[];
+  )
+    .raw(true)
+    .all(...where.params, afterId, limit) as RawRow[];
+  return rows.map(taskRowOf);
 }
 
 /** Every draft of the given tasks (all users), with the author's name fields, by task then id. */
@@ -81,13 +124,40 @@ export type ExportAnnotationRow = AnnotationColumns & { id: number };
  */
 export function listExportAnnotations(db: Db, taskIds: readonly number[]): ExportAnnotationRow[] {
   if (taskIds.length === 0) return [];
-  return statement(
+  const rows = statement(
     db,
     `SELECT id, task, project, unique_id, result, completed_by, updated_by, was_cancelled, ground_truth, lead_time,
        created_at, updated_at, draft_created_at, import_id, last_action, last_created_by, parent_prediction,
        parent_annotation, bulk_created
      FROM annotations WHERE task IN (SELECT value FROM json_each(?)) ORDER BY task, id`,
-  ).all(JSON.stringify(taskIds)) as ExportAnnotationRow[];
+  )
+    .raw(true)
+    .all(JSON.stringify(taskIds)) as RawRow[];
+  return rows.map(annotationRowOf);
+}
+
+function annotationRowOf(r: RawRow): ExportAnnotationRow {
+  return {
+    id: r[0],
+    task: r[1],
+    project: r[2],
+    unique_id: r[3],
+    result: r[4],
+    completed_by: r[5],
+    updated_by: r[6],
+    was_cancelled: r[7],
+    ground_truth: r[8],
+    lead_time: r[9],
+    created_at: r[10],
+    updated_at: r[11],
+    draft_created_at: r[12],
+    import_id: r[13],
+    last_action: r[14],
+    last_created_by: r[15],
+    parent_prediction: r[16],
+    parent_annotation: r[17],
+    bulk_created: r[18],
+  } as ExportAnnotationRow;
 }
 
 /** The fields of an expanded `completed_by` ({id, email, first_name, last_name}). */

@@ -3,7 +3,7 @@ import { getProjectRow } from '../projects/getProject.js';
 import { easyExportMd5, exportBaseName } from './exportFileName.js';
 import { type ExportDomainContext, exportProjectInfo, mediaResolver, writerFor } from './exportProjectContext.js';
 import { type ExportOutput, runExport } from './pipeline/runExport.js';
-import { readExportTasks } from './tasks/readExportTasks.js';
+import { readExportTasks, readExportTasksUjson } from './tasks/readExportTasks.js';
 
 export interface EasyExportParams {
   exportType: string;
@@ -54,6 +54,7 @@ export async function exportProject(
   const output = await runExport({
     writer,
     tasks: (taskSignal) => readExportTasks(ctx.db, selection, serialization, taskSignal),
+    ujsonTasks: (taskSignal) => readExportTasksUjson(ctx.db, selection, serialization, taskSignal),
     context: { project, downloadResources: params.downloadResources, resolveMedia: mediaResolver(ctx.uploadsDir) },
     signal,
     now,

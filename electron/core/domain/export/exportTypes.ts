@@ -33,6 +33,13 @@ export interface ExportContext {
   resolveMedia(url: string): string | null;
   /** Aborted when the client disconnects or the export is cancelled: stop reading and writing. */
   signal: AbortSignal;
+  /**
+   * The same tasks as the writer's `tasks()`, already written as `encodeJson(task, UJSON_COMPACT)`
+   * each, when the task source can write them faster than encoding the objects: pieces of the
+   * comma-separated task list (no brackets; a `,` goes between two pieces). Absent for other
+   * sources (snapshot conversions).
+   */
+  ujsonTasks?: () => AsyncIterable<string>;
 }
 
 /** Where a writer puts its output; paths are relative, `/`-separated, with no leading slash. */

@@ -57,6 +57,11 @@ export function matchControlName(schema: ParsedLabelConfig, fromName: string): s
   return best;
 }
 
+/**
+ * Each value is a shallow copy of the result's `value` with the converter's keys added; what it
+ * holds (lists of points, labels, ...) is shared with the task, which no writer changes. A deep
+ * copy per region costs more than the rest of the item.
+ */
 function outputsOf(
   annotation: Record<string, unknown>,
   schema: ParsedLabelConfig,
@@ -71,7 +76,7 @@ function outputsOf(
     const control = matchControlName(schema, fromName);
     let value: Record<string, unknown>;
     if (control) {
-      value = isRecord(result.value) ? structuredClone(result.value) : {};
+      value = isRecord(result.value) ? Object.assign({}, result.value) : {};
       value.type = schema[control]!.type;
       if ('original_width' in result) value.original_width = result.original_width;
       if ('original_height' in result) value.original_height = result.original_height;
@@ -80,7 +85,7 @@ function outputsOf(
         value.parentID = result.parentID ?? null;
       }
     } else if (result.type === 'chatmessage') {
-      value = isRecord(result.value) ? structuredClone(result.value) : {};
+      value = isRecord(result.value) ? Object.assign({}, result.value) : {};
       value.type = 'chatmessage';
     } else {
       continue; // relations, and results of controls no longer in the config

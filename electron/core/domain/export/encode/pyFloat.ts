@@ -38,5 +38,6 @@ export function pythonNumberRepr(value: number | PyFloat): string {
 /** ujson's float text: Python's digits and thresholds, but an unpadded exponent (`1e-5`, `1e+16`). */
 export function ujsonFloatText(value: number): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? 'Inf' : '-Inf';
-  return pythonFloatRepr(value).replace(/e([+-])0*(\d)/, 'e$1$2');
+  const text = pythonFloatRepr(value);
+  return text.includes('e') ? text.replace(/e([+-])0*(\d)/, 'e$1$2') : text;
 }

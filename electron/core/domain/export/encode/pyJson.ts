@@ -101,6 +101,22 @@ function encodePlainCompact(value: object, style: JsonStyle): string | null {
   return out;
 }
 
+/**
+ * `encodeJson(markPlainJson(value), style)` without the mark: for a value parsed from JSON text
+ * (no PyFloats, no Maps) that is encoded once, right away.
+ */
+export function encodeParsedJson(value: unknown, style: JsonStyle): string {
+  if (value !== null && typeof value === 'object' && isPlainCompact(style)) {
+    const fast = encodePlainCompact(value, style);
+    if (fast !== null) return fast;
+  }
+  return encodeJson(value, style);
+}
+
+function isPlainCompact(style: JsonStyle): boolean {
+  return style.indent === 0 && style.itemSeparator === ',' && style.keySeparator === ':';
+}
+
 function encodeNumber(value: number, style: JsonStyle): string {
   return isPythonInt(value) ? pythonIntText(value) : style.floatText(value);
 }
@@ -127,7 +143,7 @@ export function encodeJson(value: unknown, style: JsonStyle, level = 0): string 
       return 'null';
   }
   if (value instanceof PyFloat) return style.floatText(value.value);
-  if (style.indent === 0 && style.itemSeparator === ',' && style.keySeparator === ':' && plainJson.has(value)) {
+  if (isPlainCompact(style) && plainJson.has(value)) {
     const fast = encodePlainCompact(value, style);
     if (fast !== null) return fast;
   }

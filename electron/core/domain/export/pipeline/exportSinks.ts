@@ -13,6 +13,22 @@ export interface ExportShape {
 
 const CHUNK_CHARS = 64 * 1024;
 
+const utf8 = new TextEncoder();
+
+/**
+ * A string's UTF-8 bytes, as `Buffer.from(text, 'utf8')` gives them (both write a lone surrogate
+ * as U+FFFD). Most export text is ASCII: one pass of `encodeInto` into a buffer of the string's
+ * length fills it exactly, where Buffer.from measures the string first and then writes it. Text
+ * that does not fit (non-ASCII) has its rest encoded on its own; `encodeInto` stops at a character
+ * boundary, so the two parts are the bytes of the whole.
+ */
+function* utf8Chunks(text: string): Generator<Uint8Array> {
+  const bytes = Buffer.allocUnsafe(text.length);
+  const { read, written } = utf8.encodeInto(text, bytes);
+  if (written > 0) yield bytes.subarray(0, written);
+  if (read < text.length) yield Buffer.from(text.slice(read), 'utf8');
+}
+
 /**
  * Writers yield small strings (one task, one row); the channel gets chunks of about 64 KiB.
  * Strings are joined before encoding, which is much cheaper than encoding each one.
@@ -23,16 +39,16 @@ export async function* coalesce(chunks: AsyncIterable<string | Uint8Array>): Asy
     if (typeof chunk === 'string') {
       text += chunk;
       if (text.length >= CHUNK_CHARS) {
-        yield Buffer.from(text, 'utf8');
+        yield* utf8Chunks(text);
         text = '';
       }
       continue;
     }
-    if (text) yield Buffer.from(text, 'utf8');
+    if (text) yield* utf8Chunks(text);
     text = '';
     if (chunk.byteLength > 0) yield chunk;
   }
-  if (text) yield Buffer.from(text, 'utf8');
+  if (text) yield* utf8Chunks(text);
 }
 
 function toBytes(content: string | Uint8Array): Uint8Array {

@@ -18,7 +18,9 @@ export interface RunExportInput {
   writer: ExportFormatWriter;
   /** Called once per pass the writer makes; each call reads from the first task. */
   tasks: (signal: AbortSignal) => AsyncIterable<ExportTask>;
-  context: Omit<ExportContext, 'signal'>;
+  /** The same tasks as compact ujson text, if the source can write it (ExportContext.ujsonTasks). */
+  ujsonTasks?: (signal: AbortSignal) => AsyncIterable<string>;
+  context: Omit<ExportContext, 'signal' | 'ujsonTasks'>;
   /** Aborted when the client goes away; the export then stops reading and writing. */
   signal?: AbortSignal;
   /** The zip entries' modification time. */
@@ -51,7 +53,9 @@ export function runExport(input: RunExportInput): Promise<ExportOutput> {
   const parts = { channel, decide: (decided: ExportShape) => resolveShape(decided), tempDir, signal };
   const sink =
     input.writer.output === 'file' ? new FileSink(parts, input.writer.extension) : new ZipSink(parts, input.now);
+  const ujsonTasks = input.ujsonTasks;
   const context: ExportContext = { ...input.context, signal };
+  if (ujsonTasks) context.ujsonTasks = () => ujsonTasks(signal);
 
   void (async () => {
     try {

@@ -15,11 +15,23 @@ export async function* jsonTaskList(tasks: AsyncIterable<ExportTask>): AsyncGene
   yield ']';
 }
 
+/** The same list from pieces already encoded (ExportContext.ujsonTasks). */
+async function* jsonTaskListOf(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const piece of pieces) {
+    if (!piece) continue;
+    yield first ? piece : `,${piece}`;
+    first = false;
+  }
+  yield ']';
+}
+
 export const JSON_WRITER: ExportFormatWriter = {
   name: 'JSON',
   output: 'file',
   extension: '.json',
-  async write(tasks, _ctx, sink) {
-    await sink.addStream('result.json', jsonTaskList(tasks()));
+  async write(tasks, ctx, sink) {
+    await sink.addStream('result.json', ctx.ujsonTasks ? jsonTaskListOf(ctx.ujsonTasks()) : jsonTaskList(tasks()));
   },
 };
