@@ -14,6 +14,7 @@ import { exportSnapshotRoutes } from './server/routes/exports.js';
 import { draftRoutes } from './server/routes/drafts.js';
 import { fileUploadRoutes } from './server/routes/fileUploads.js';
 import { importRoutes } from './server/routes/imports.js';
+import { loginRoutes } from './server/routes/login.js';
 import { mediaRoutes } from './server/routes/media.js';
 import { nextTaskRoutes } from './server/routes/nextTask.js';
 import { predictionRoutes } from './server/routes/predictions.js';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   dmViewRoutes(app);
   dataManagerRoutes(app);
 
+  loginRoutes(app);
   app.all('/api/*', (c) => sendDjangoNotFound(c));
   app.get('*', serveRenderer);
   app.notFound((c) => sendDjangoNotFound(c));

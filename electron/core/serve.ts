@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createApp } from './app.js';
 import { dataPaths } from './dataDir.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from './deps.js';
+import { createLoginToken } from './domain/auth/browserSessions.js';
 import { sweepUploads } from './domain/imports/sweepUploads.js';
 import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -26,6 +27,8 @@ export interface RunningServer {
   url: string;
   token: string;
   pat: string;
+  /** A one-time link that signs a browser in (an HttpOnly session cookie), for browser mode. */
+  loginUrl: string;
   deps: AppDeps;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
@@ -87,5 +90,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       });
       server.closeIdleConnections();
     }));
-  return { url: `http://${formatHost(host)}:${port}`, token: folder.token, pat: folder.pat, deps, close };
+  const url = `http://${formatHost(host)}:${port}`;
+  const loginUrl = `${url}/login?token=${createLoginToken(deps, folder.userId)}`;
+  return { url, token: folder.token, pat: folder.pat, loginUrl, deps, close };
 }

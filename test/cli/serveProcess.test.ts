@@ -31,6 +31,14 @@ describe("`outpost serve` as a process (the issue's acceptance run)", () => {
 
     const whoami = `${cli.url}/api/current-user/whoami`;
     expect((await fetch(whoami, { headers: { Authorization: `Token ${TOKEN}` } })).status).toBe(200);
+
+    // The LOGIN line signs a browser in once: a session cookie, then the app without the token.
+    expect(cli.login).toMatch(new RegExp(`^${cli.url}/login\\?token=[\\w-]{43}$`));
+    const login = await fetch(cli.login, { redirect: 'manual' });
+    expect(login.status).toBe(302);
+    const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith('outpost_session='))!;
+    expect((await fetch(whoami, { headers: { Cookie: session.split(';')[0]! } })).status).toBe(200);
+    expect((await fetch(cli.login, { redirect: 'manual' })).status).toBe(403);
     expect((await fetch(whoami, { headers: { 'X-Api-Key': TOKEN } })).status).toBe(200);
 
     const refreshed = await fetch(`${cli.url}/api/token/refresh/`, {

@@ -35,7 +35,7 @@ describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chrom
     const stderr = cli!.stderr();
     expect(stderr).toContain('browser mode');
     expect(stderr).toMatch(/starting in browser mode because \S.*\./);
-    expect(stderr).toContain(`Open ${cli!.url} in your browser`);
+    expect(stderr).toContain('Open the LOGIN link above in your browser');
   });
 
   it('prints a loopback URL on a free port and both tokens', () => {
@@ -66,8 +66,14 @@ describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chrom
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
 
     try {
-      const response = await page.goto(cli!.url, { waitUntil: 'load' });
+      // The LOGIN link signs the browser in and lands on the app, without the token in the address.
+      const response = await page.goto(cli!.login, { waitUntil: 'load' });
       expect(response?.status()).toBe(200);
+      expect(page.url()).toBe(`${origin}/`);
+      const session = (await context.cookies()).find((cookie) => cookie.name === 'outpost_session');
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+      const whoami = await page.evaluate(async () => (await fetch('/api/current-user/whoami')).status);
+      expect(whoami).toBe(200);
       const headers = response!.headers();
       expect(headers['content-type']).toMatch(/^text\/html/);
       expect(headers['content-security-policy']).toContain("default-src 'self'");

@@ -9,6 +9,8 @@ export interface SpawnedCli {
   url: string;
   token: string;
   pat: string;
+  /** The one-time browser login link. */
+  login: string;
   /** Everything the CLI wrote to stderr so far. */
   stderr(): string;
   /** Sends SIGTERM and resolves with the exit code (null if a signal ended it). */
@@ -18,7 +20,7 @@ export interface SpawnedCli {
 export interface SpawnCliOptions {
   /** Replaces the child's environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
-  /** How long to wait for the URL, TOKEN and PAT lines (default 20 s). */
+  /** How long to wait for the URL, TOKEN, PAT and LOGIN lines (default 20 s). */
   timeoutMs?: number;
 }
 
@@ -27,7 +29,7 @@ function lineValue(stdout: string, name: string): string | undefined {
 }
 
 /**
- * Runs `node dist/cli.js ...args` and resolves once it has printed its URL, TOKEN and PAT lines.
+ * Runs `node dist/cli.js ...args` and resolves once it has printed its URL, TOKEN, PAT and LOGIN lines.
  * On a timeout or an early exit the child is killed and the promise rejects with its output.
  */
 export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise<SpawnedCli> {
@@ -61,6 +63,7 @@ export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise
         url: lineValue(stdout, 'URL') as string,
         token: lineValue(stdout, 'TOKEN') as string,
         pat: lineValue(stdout, 'PAT') as string,
+        login: lineValue(stdout, 'LOGIN') as string,
         stderr: () => stderr,
         stop: () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -69,7 +72,7 @@ export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise
       });
     };
     const check = () => {
-      if (['URL', 'TOKEN', 'PAT'].every((name) => lineValue(stdout, name) !== undefined)) finish(null);
+      if (['URL', 'TOKEN', 'PAT', 'LOGIN'].every((name) => lineValue(stdout, name) !== undefined)) finish(null);
     };
     const timeoutMs = options.timeoutMs ?? 20_000;
     const timer = setTimeout(

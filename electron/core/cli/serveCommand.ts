@@ -42,4 +42,5 @@ export function printServerLines(server: RunningServer, io: CliIo): void {
   io.out(`URL: ${server.url}`);
   io.out(`TOKEN: ${server.token}`);
   io.out(`PAT: ${server.pat}`);
+  io.out(`LOGIN: ${server.loginUrl}`);
 }

@@ -51,8 +51,8 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
     rendererDir: io.rendererDir,
   });
   printServerLines(server, io);
-  io.err(`Open ${server.url} in your browser. Press Ctrl+C to stop.`);
-  if (!values['no-browser'] && hasDisplay()) openBrowser(server.url);
+  io.err(`Open the LOGIN link above in your browser to sign in. Press Ctrl+C to stop.`);
+  if (!values['no-browser'] && hasDisplay()) openBrowser(server.loginUrl);
   await shutdown;
   await server.close();
   return 0;

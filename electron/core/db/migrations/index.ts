@@ -1,6 +1,7 @@
 import initial from './0001_initial.sql';
 import projectsApi from './0002_projects_api.sql';
 import dataApi from './0003_data_api.sql';
+import browserSessions from './0004_browser_sessions.sql';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'projects_api', sql: projectsApi },
   { version: 3, name: 'data_api', sql: dataApi },
+  { version: 4, name: 'browser_sessions', sql: browserSessions },
 ];
