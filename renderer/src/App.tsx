@@ -1,30 +1,45 @@
 import { useEffect, useState } from 'react';
-import { fetchServerVersion, type ServerVersion } from './api/serverVersion';
+import { ApiContext } from './api/apiContext';
+import type { ApiClient } from './api/client';
+import { connectApiClient } from './api/connection';
+import { AppHeader } from './components/AppHeader';
+import { StatusBar } from './components/StatusBar';
+import { ToastProvider } from './components/ToastProvider';
+import { ProjectsPage } from './pages/ProjectsPage';
+import { useTheme } from './theme/theme';
 
-type Status = { kind: 'loading' } | { kind: 'ready'; version: ServerVersion } | { kind: 'error'; message: string };
+type Connection = { kind: 'connecting' } | { kind: 'ready'; client: ApiClient } | { kind: 'failed'; message: string };
 
-/** A placeholder until the projects UI lands: shows that the local server answers, and its version. */
+/** The shell: header with navigation and theme, the current page, toasts, and the status bar. */
 export function App() {
-  const [status, setStatus] = useState<Status>({ kind: 'loading' });
+  const [theme, setTheme] = useTheme();
+  const [connection, setConnection] = useState<Connection>({ kind: 'connecting' });
 
   useEffect(() => {
-    fetchServerVersion().then(
-      (version) => setStatus({ kind: 'ready', version }),
-      (error: unknown) => setStatus({ kind: 'error', message: String(error) }),
+    connectApiClient().then(
+      (client) => setConnection({ kind: 'ready', client }),
+      (error: unknown) => setConnection({ kind: 'failed', message: String(error) }),
     );
   }, []);
 
+  const client = connection.kind === 'ready' ? connection.client : null;
   return (
-    <main className="placeholder">
-      <h1>Outpost</h1>
-      <p>Offline labeling, compatible with Label Studio.</p>
-      {status.kind === 'loading' && <p role="status">Connecting to the local server…</p>}
-      {status.kind === 'ready' && (
-        <p role="status" data-testid="server-status">
-          Local server is running: Outpost {status.version.outpost.version}, Label Studio API {status.version.release}.
-        </p>
-      )}
-      {status.kind === 'error' && <p role="alert">The local server did not answer: {status.message}</p>}
-    </main>
+    <ToastProvider>
+      <ApiContext.Provider value={client}>
+        <div className="app">
+          <AppHeader page="projects" theme={theme} onThemeChange={setTheme} />
+          <main id="main" className="app-main" tabIndex={-1}>
+            {connection.kind === 'connecting' && <p role="status">Connecting to the local server…</p>}
+            {connection.kind === 'failed' && (
+              <p className="notice notice--error" role="alert">
+                Outpost could not reach its local server: {connection.message}
+              </p>
+            )}
+            {client && <ProjectsPage />}
+          </main>
+          {client ? <StatusBar /> : <footer className="status-bar" />}
+        </div>
+      </ApiContext.Provider>
+    </ToastProvider>
   );
 }

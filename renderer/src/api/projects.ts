@@ -1,0 +1,121 @@
+import type { ApiClient } from './client';
+
+/** The fields the projects page shows, fetched as a sparse fieldset with the counters it needs. */
+export interface ProjectSummary {
+  id: number;
+  title: string | null;
+  description: string | null;
+  color: string | null;
+  created_at: string;
+  task_number: number | null;
+  finished_task_number: number | null;
+  total_annotations_number: number | null;
+  skipped_annotations_number: number | null;
+}
+
+const SUMMARY_FIELDS: readonly (keyof ProjectSummary)[] = [
+  'id',
+  'title',
+  'description',
+  'color',
+  'created_at',
+  'task_number',
+  'finished_task_number',
+  'total_annotations_number',
+  'skipped_annotations_number',
+];
+
+/** The settings a copy of a project carries over (everything a user chose, nothing computed). */
+const COPIED_SETTINGS = [
+  'description',
+  'color',
+  'label_config',
+  'expert_instruction',
+  'show_instruction',
+  'show_skip_button',
+  'enable_empty_annotation',
+  'show_annotation_history',
+  'maximum_annotations',
+  'sampling',
+  'skip_queue',
+  'show_ground_truth_first',
+  'show_overlap_first',
+  'overlap_cohort_percentage',
+  'show_collab_predictions',
+  'reveal_preannotations_interactively',
+  'min_annotations_to_start_training',
+  'evaluate_predictions_automatically',
+  'control_weights',
+] as const;
+
+export type ProjectDetail = ProjectSummary & Partial<Record<(typeof COPIED_SETTINGS)[number], unknown>>;
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Orderings the page offers, as DRF `ordering=` values the server applies before paginating. */
+export const PROJECT_ORDERINGS = {
+  newest: '-created_at',
+  title: 'title',
+  most_tasks: '-task_number',
+} as const;
+
+export type ProjectOrdering = keyof typeof PROJECT_ORDERINGS;
+
+/** Label Studio caps project pages at 100. */
+export const PROJECT_PAGE_SIZE = 100;
+
+export interface ListProjectsParams {
+  page: number;
+  title?: string;
+  ordering: ProjectOrdering;
+  signal?: AbortSignal;
+}
+
+export function listProjects(client: ApiClient, params: ListProjectsParams): Promise<Page<ProjectSummary>> {
+  return client.get<Page<ProjectSummary>>('/api/projects/', {
+    signal: params.signal,
+    query: {
+      page: params.page,
+      page_size: PROJECT_PAGE_SIZE,
+      title: params.title?.trim(),
+      ordering: PROJECT_ORDERINGS[params.ordering],
+      include: SUMMARY_FIELDS.join(','),
+    },
+  });
+}
+
+export interface NewProject {
+  title: string;
+  description: string;
+  color: string;
+}
+
+export function createProject(client: ApiClient, project: NewProject | Record<string, unknown>) {
+  return client.post<ProjectDetail>('/api/projects/', project);
+}
+
+export function deleteProject(client: ApiClient, id: number): Promise<void> {
+  return client.delete(`/api/projects/${id}/`);
+}
+
+/** Label Studio titles are at most 50 characters: shorten the original so " (copy)" still fits. */
+export function copyTitle(title: string | null): string {
+  const suffix = ' (copy)';
+  const base = (title ?? '').trim() || 'Untitled';
+  return `${base.slice(0, 50 - suffix.length).trimEnd()}${suffix}`;
+}
+
+/** A new project with the original's settings (not its tasks): reads it whole, posts a copy. */
+export async function duplicateProject(client: ApiClient, id: number): Promise<ProjectDetail> {
+  const original = await client.get<ProjectDetail>(`/api/projects/${id}/`);
+  const copy: Record<string, unknown> = { title: copyTitle(original.title) };
+  for (const key of COPIED_SETTINGS) {
+    if (original[key] !== undefined) copy[key] = original[key];
+  }
+  return createProject(client, copy);
+}

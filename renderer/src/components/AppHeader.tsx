@@ -1,0 +1,40 @@
+import type { ThemePreference } from '../theme/theme';
+import { ThemeSwitch } from './ThemeSwitch';
+
+export type PageId = 'projects';
+
+const PAGES: { id: PageId; label: string }[] = [{ id: 'projects', label: 'Projects' }];
+
+interface AppHeaderProps {
+  page: PageId;
+  theme: ThemePreference;
+  onThemeChange: (theme: ThemePreference) => void;
+}
+
+export function AppHeader({ page, theme, onThemeChange }: AppHeaderProps) {
+  return (
+    <header className="app-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="brand">
+        <img className="brand__mark" src="./favicon.svg" alt="" width={24} height={24} />
+        <span className="brand__name">Outpost</span>
+      </div>
+      <nav aria-label="Main">
+        <ul className="nav-list">
+          {PAGES.map((item) => (
+            <li key={item.id}>
+              <a className="nav-link" href="/" aria-current={item.id === page ? 'page' : undefined}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="app-header__end">
+        <ThemeSwitch value={theme} onChange={onThemeChange} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { useApi } from '../api/apiContext';
+import { fetchServerVersion, type ServerVersion } from '../api/serverVersion';
+
+type ServerState =
+  { kind: 'checking' } | { kind: 'running'; version: ServerVersion } | { kind: 'down'; message: string };
+
+/** Often enough to notice a stopped server, rare enough to cost nothing. */
+const POLL_MS = 30_000;
+
+/** The bottom bar: whether the local server answers, and which versions it speaks. */
+export function StatusBar() {
+  const client = useApi();
+  const [state, setState] = useState<ServerState>({ kind: 'checking' });
+
+  useEffect(() => {
+    let controller = new AbortController();
+    const check = () => {
+      controller.abort();
+      controller = new AbortController();
+      fetchServerVersion(client, controller.signal).then(
+        (version) => setState({ kind: 'running', version }),
+        (error: unknown) => {
+          if (error instanceof DOMException && error.name === 'AbortError') return;
+          setState({ kind: 'down', message: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    };
+    check();
+    const timer = window.setInterval(check, POLL_MS);
+    return () => {
+      window.clearInterval(timer);
+      controller.abort();
+    };
+  }, [client]);
+
+  return (
+    <footer className="status-bar">
+      <span className={`status-dot status-dot--${state.kind}`} aria-hidden="true" />
+      {state.kind === 'checking' && <span role="status">Connecting to the local server…</span>}
+      {state.kind === 'running' && (
+        <span role="status" data-testid="server-status">
+          Local server is running: Outpost {state.version.outpost.version}, Label Studio API {state.version.release}.
+        </span>
+      )}
+      {state.kind === 'down' && <span role="alert">The local server did not answer: {state.message}</span>}
+    </footer>
+  );
+}

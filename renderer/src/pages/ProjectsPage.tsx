@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { useApi } from '../api/apiContext';
+import {
+  createProject,
+  deleteProject,
+  duplicateProject,
+  type NewProject,
+  type ProjectOrdering,
+  type ProjectSummary,
+} from '../api/projects';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { EmptyState } from '../components/EmptyState';
+import { ProjectGrid } from '../components/ProjectGrid';
+import { ProjectFormDialog } from '../components/ProjectFormDialog';
+import { ProjectsToolbar } from '../components/ProjectsToolbar';
+import { useToasts } from '../components/toastContext';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useProjectList } from './useProjectList';
+
+function titleOf(project: { title: string | null }): string {
+  return project.title?.trim() || 'Untitled project';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function ProjectsPage() {
+  const client = useApi();
+  const toasts = useToasts();
+  const [search, setSearch] = useState('');
+  const [ordering, setOrdering] = useState<ProjectOrdering>('newest');
+  const title = useDebouncedValue(search.trim(), 250);
+  const list = useProjectList(title, ordering);
+
+  const [isCreateOpen, setCreateOpen] = useState(false);
+  const [isCreating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<ProjectSummary | null>(null);
+  const [isDeleting, setDeleting] = useState(false);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
+
+  const openCreate = () => {
+    setCreateError(null);
+    setCreateOpen(true);
+  };
+
+  const create = async (project: NewProject) => {
+    setCreating(true);
+    setCreateError(null);
+    try {
+      const created = await createProject(client, project);
+      setCreateOpen(false);
+      toasts.success(`Created “${titleOf(created)}”.`);
+      void list.reload();
+    } catch (error) {
+      setCreateError(messageOf(error));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const duplicate = async (project: ProjectSummary) => {
+    setBusyIds((ids) => new Set(ids).add(project.id));
+    try {
+      const copy = await duplicateProject(client, project.id);
+      toasts.success(`Duplicated “${titleOf(project)}” as “${titleOf(copy)}”.`);
+      void list.reload();
+    } catch (error) {
+      toasts.error(`Could not duplicate “${titleOf(project)}”: ${messageOf(error)}`);
+    } finally {
+      setBusyIds((ids) => new Set([...ids].filter((id) => id !== project.id)));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteProject(client, toDelete.id);
+      toasts.success(`Deleted “${titleOf(toDelete)}”.`);
+      setToDelete(null);
+      void list.reload();
+    } catch (error) {
+      toasts.error(`Could not delete “${titleOf(toDelete)}”: ${messageOf(error)}`);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const isFiltered = title !== '';
+  return (
+    <section className="page" aria-labelledby="projects-heading">
+      <div className="page__header">
+        <h1 id="projects-heading" className="page__title">
+          Projects
+        </h1>
+        {list.status === 'ready' && (
+          <p className="page__subtitle" aria-live="polite">
+            {list.count === 1 ? '1 project' : `${list.count.toLocaleString()} projects`}
+            {isFiltered ? ` matching “${title}”` : ''}
+          </p>
+        )}
+      </div>
+      <ProjectsToolbar
+        search={search}
+        ordering={ordering}
+        onSearchChange={setSearch}
+        onOrderingChange={setOrdering}
+        onCreate={openCreate}
+      />
+
+      {list.status === 'loading' && (
+        <div className="project-grid" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            Loading projects…
+          </p>
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="project-card project-card--skeleton" aria-hidden="true" />
+          ))}
+        </div>
+      )}
+
+      {list.status === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p>Projects could not be loaded: {list.error}</p>
+          <button type="button" className="button" onClick={() => void list.reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {list.status === 'ready' && list.projects.length === 0 && (
+        <EmptyState title={isFiltered ? 'No projects match your search' : 'No projects yet'}>
+          {isFiltered ? (
+            <button type="button" className="button" onClick={() => setSearch('')}>
+              Clear search
+            </button>
+          ) : (
+            <>
+              <p>A project holds a labeling setup and the tasks to label with it.</p>
+              <button type="button" className="button button--primary" onClick={openCreate}>
+                Create your first project
+              </button>
+            </>
+          )}
+        </EmptyState>
+      )}
+
+      {list.status === 'ready' && list.projects.length > 0 && (
+        <ProjectGrid
+          projects={list.projects}
+          count={list.count}
+          busyIds={busyIds}
+          hasMore={list.hasMore}
+          isLoadingMore={list.isLoadingMore}
+          error={list.error}
+          onLoadMore={() => void list.loadMore()}
+          onDuplicate={(target) => void duplicate(target)}
+          onDelete={setToDelete}
+        />
+      )}
+
+      <ProjectFormDialog
+        open={isCreateOpen}
+        busy={isCreating}
+        error={createError}
+        onSubmit={(project) => void create(project)}
+        onClose={() => setCreateOpen(false)}
+      />
+      <ConfirmDialog
+        title="Delete project?"
+        open={toDelete !== null}
+        confirmLabel="Delete project"
+        busy={isDeleting}
+        busyLabel="Deleting…"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      >
+        {toDelete && (
+          <p>
+            “{titleOf(toDelete)}” and its {(toDelete.task_number ?? 0).toLocaleString()} tasks and{' '}
+            {(toDelete.total_annotations_number ?? 0).toLocaleString()} annotations will be deleted. This cannot be
+            undone.
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
