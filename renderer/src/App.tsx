@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiContext } from './api/apiContext';
 import type { ApiClient } from './api/client';
 import { connectApiClient } from './api/connection';
@@ -6,7 +6,13 @@ import { AppHeader } from './components/AppHeader';
 import { StatusBar } from './components/StatusBar';
 import { ToastProvider } from './components/ToastProvider';
 import { ProjectsPage } from './pages/ProjectsPage';
+import { useRoute } from './router';
 import { useTheme } from './theme/theme';
+
+// The settings page carries CodeMirror: loaded on first visit, so the projects page stays small.
+const ProjectSettingsPage = lazy(async () => ({
+  default: (await import('./pages/ProjectSettingsPage')).ProjectSettingsPage,
+}));
 
 type Connection = { kind: 'connecting' } | { kind: 'ready'; client: ApiClient } | { kind: 'failed'; message: string };
 
@@ -14,6 +20,16 @@ type Connection = { kind: 'connecting' } | { kind: 'ready'; client: ApiClient } 
 export function App() {
   const [theme, setTheme] = useTheme();
   const [connection, setConnection] = useState<Connection>({ kind: 'connecting' });
+  const route = useRoute();
+  const routeKey = route.page === 'projectSettings' ? `settings/${route.projectId}` : route.page;
+  const firstRoute = useRef(routeKey);
+
+  // After a navigation (not the first load), focus moves to the new page, as a page load would do.
+  useEffect(() => {
+    if (routeKey === firstRoute.current) return;
+    firstRoute.current = '';
+    document.getElementById('main')?.focus();
+  }, [routeKey]);
 
   useEffect(() => {
     connectApiClient().then(
@@ -35,7 +51,12 @@ export function App() {
                 Outpost could not reach its local server: {connection.message}
               </p>
             )}
-            {client && <ProjectsPage />}
+            {client && route.page === 'projects' && <ProjectsPage />}
+            {client && route.page === 'projectSettings' && (
+              <Suspense fallback={<p role="status">Loading…</p>}>
+                <ProjectSettingsPage key={route.projectId} projectId={route.projectId} />
+              </Suspense>
+            )}
           </main>
           {client ? <StatusBar /> : <footer className="status-bar" />}
         </div>

@@ -6,6 +6,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/projects.css';
+import './styles/settings.css';
 
 // Before the first render, so the page never flashes the other theme.
 applyTheme(readThemePreference());

@@ -1,3 +1,4 @@
+import { routes } from '../router';
 import type { ThemePreference } from '../theme/theme';
 import { ThemeSwitch } from './ThemeSwitch';
 
@@ -25,7 +26,7 @@ export function AppHeader({ page, theme, onThemeChange }: AppHeaderProps) {
         <ul className="nav-list">
           {PAGES.map((item) => (
             <li key={item.id}>
-              <a className="nav-link" href="/" aria-current={item.id === page ? 'page' : undefined}>
+              <a className="nav-link" href={routes[item.id]} aria-current={item.id === page ? 'page' : undefined}>
                 {item.label}
               </a>
             </li>

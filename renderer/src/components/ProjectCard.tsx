@@ -1,5 +1,6 @@
 import type { ProjectSummary } from '../api/projects';
 import { progressParts } from '../pages/projectProgress';
+import { routes } from '../router';
 import { ProjectProgress } from './ProjectProgress';
 
 interface ProjectCardProps {
@@ -63,6 +64,13 @@ export function ProjectCard({ project, busy, onDuplicate, onDelete }: ProjectCar
         <span className="visually-hidden">
           {plural(parts.total, 'task', 'tasks')}, {plural(annotations, 'annotation', 'annotations')}
         </span>
+        <a
+          className="button button--small"
+          href={routes.projectSettings(project.id)}
+          aria-label={`Settings of ${title}`}
+        >
+          Settings
+        </a>
         <button
           type="button"
           className="button button--small"

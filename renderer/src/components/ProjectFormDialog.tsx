@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { NewProject } from '../api/projects';
+import { titleProblem } from '../pages/projectTitle';
 import { ColorPicker, DEFAULT_PROJECT_COLOR } from './ColorPicker';
 import { Dialog } from './Dialog';
 
@@ -13,15 +14,6 @@ interface ProjectFormDialogProps {
 }
 
 const EMPTY: NewProject = { title: '', description: '', color: DEFAULT_PROJECT_COLOR };
-
-/** Label Studio's rule: a non-empty title has 3 to 50 characters. */
-function titleProblem(title: string): string | null {
-  const length = title.trim().length;
-  if (length === 0) return 'Give the project a title.';
-  if (length < 3) return 'The title needs at least 3 characters.';
-  if (length > 50) return 'The title can have at most 50 characters.';
-  return null;
-}
 
 export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: ProjectFormDialogProps) {
   const [project, setProject] = useState<NewProject>(EMPTY);

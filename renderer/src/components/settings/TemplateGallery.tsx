@@ -1,0 +1,75 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useApi } from '../../api/apiContext';
+import { groupTemplates, listTemplates, type LabelTemplate, type TemplateCatalog } from '../../api/templates';
+
+type Load =
+  { status: 'loading' } | { status: 'ready'; catalog: TemplateCatalog } | { status: 'error'; message: string };
+
+/** Outpost's template gallery, grouped as the server groups it, filtered by a search box. */
+export function TemplateGallery({ onChoose }: { onChoose: (template: LabelTemplate) => void }) {
+  const client = useApi();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [search, setSearch] = useState('');
+  const headingId = useId();
+  const searchId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listTemplates(client, controller.signal).then(
+      (catalog) => setLoad({ status: 'ready', catalog }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ status: 'error', message: String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [client]);
+
+  const groups = useMemo(() => (load.status === 'ready' ? groupTemplates(load.catalog, search) : []), [load, search]);
+
+  return (
+    <section className="template-gallery" aria-labelledby={headingId}>
+      <h3 id={headingId} className="settings-subtitle">
+        Templates
+      </h3>
+      <label htmlFor={searchId} className="visually-hidden">
+        Search templates
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className="input"
+        placeholder="Search templates"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <div className="template-gallery__list">
+        {load.status === 'loading' && <p role="status">Loading templates…</p>}
+        {load.status === 'error' && (
+          <p className="field__error" role="alert">
+            Templates could not be loaded: {load.message}
+          </p>
+        )}
+        {load.status === 'ready' && groups.length === 0 && <p className="muted">No template matches “{search}”.</p>}
+        {groups.map(({ group, items }) => (
+          <section key={group} aria-label={group} className="template-group">
+            <h4 className="template-group__title">{group}</h4>
+            <ul className="template-group__items">
+              {items.map((template) => (
+                <li key={template.title}>
+                  <button type="button" className="template-card" onClick={() => onChoose(template)}>
+                    <img src={template.image} alt="" width={48} height={30} />
+                    <span className="template-card__text">
+                      <span className="template-card__title">{template.title}</span>
+                      <span className="template-card__details">{template.details}</span>
+                    </span>
+                    {!template.bundled_editor && <span className="badge">Needs a newer editor</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

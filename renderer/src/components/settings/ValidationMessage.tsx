@@ -1,0 +1,31 @@
+import type { ValidationState } from '../../pages/useConfigValidation';
+
+interface ValidationMessageProps {
+  id: string;
+  validation: ValidationState;
+  saveError: string | undefined;
+}
+
+/** The validator's verdict under the editor; a problem with a location names its line. */
+export function ValidationMessage({ id, validation, saveError }: ValidationMessageProps) {
+  return (
+    <div id={id} className="validation" aria-live="polite" data-testid="config-validation">
+      {validation.status === 'checking' && <p className="validation__checking">Checking…</p>}
+      {validation.status === 'valid' && <p className="validation__ok">✓ The config is valid.</p>}
+      {validation.status === 'unavailable' && (
+        <p className="field__error">The config could not be checked: {validation.message}</p>
+      )}
+      {validation.status === 'invalid' && (
+        <ul className="validation__problems">
+          {validation.problems.map((problem, index) => (
+            <li key={index} className="field__error">
+              {problem.line !== null && <strong className="validation__line">Line {problem.line}: </strong>}
+              {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {saveError && <p className="field__error">Not saved: {saveError}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+
+/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/** An invalid config is answered with a 400 by design; Chromium logs every 4xx fetch as a console error. */
+const VALIDATE_PATH = /\/api\/projects\/\d+\/validate\/$/;
+
+interface ProjectWire {
+  id: number;
+  title: string;
+  label_config: string;
+  maximum_annotations: number;
+  sampling: string;
+}
+
+describe.skipIf(!isChromiumAvailable())('project settings in Chromium against outpost serve', () => {
+  let dataDir: string;
+  let cli: SpawnedCli;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+  let projectId: number;
+  let templateConfig: string;
+  const requests: string[] = [];
+  const failed: string[] = [];
+  const errors: string[] = [];
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${cli.url}${path}`, {
+      method,
+      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBeLessThan(300);
+    return (await response.json()) as T;
+  }
+
+  const editor = () => page.getByRole('textbox', { name: 'Labeling config (XML)' });
+  const validation = () => page.getByTestId('config-validation');
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-settings-'));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
+    origin = new URL(cli.url).origin;
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+    page = await context.newPage();
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      const expected = response.status() === 400 && VALIDATE_PATH.test(new URL(response.url()).pathname);
+      if (response.status() >= 400 && !expected) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const at = message.location().url;
+      const expected = message.text().includes('status of 400') && VALIDATE_PATH.test(at ? new URL(at).pathname : '');
+      if (!expected) errors.push(`console: ${message.text()} (${at})`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('signs in and opens the settings of a project from its card', async () => {
+    await page.goto(cli.login, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
+    projectId = (await api<ProjectWire>('POST', '/api/projects/', { title: 'Review queue' })).id;
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('link', { name: 'Settings of Review queue' }).click();
+    await page.getByRole('heading', { name: 'Settings · Review queue' }).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/projects/${projectId}/settings`);
+    await validation().getByText('The config is valid.').waitFor();
+  });
+
+  it('fills the editor from a template chosen in the gallery, and the config validates', async () => {
+    const catalog = await api<{ templates: { title: string; config: string; bundled_editor: boolean }[] }>(
+      'GET',
+      '/api/templates/',
+    );
+    templateConfig = catalog.templates.find((template) => template.title === 'Judge Sentiment')!.config;
+    const newerEditor = catalog.templates.filter((template) => !template.bundled_editor).length;
+    expect(await page.getByText('Needs a newer editor', { exact: true }).count()).toBe(newerEditor);
+
+    await page.getByRole('searchbox', { name: 'Search templates' }).fill('sentiment');
+    expect(await page.getByRole('region', { name: 'Computer Vision' }).count()).toBe(0);
+    await page.getByRole('button', { name: /Judge Sentiment/ }).click();
+    await page.getByText('Unsaved changes').waitFor();
+    expect(await editor().textContent()).toBe(templateConfig.replace(/\n/g, ''));
+    await validation().getByText('The config is valid.').waitFor();
+  });
+
+  it('shows a syntax error inline with its line, marks that line, and clears it once fixed', async () => {
+    await editor().focus();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('<');
+    await validation().getByText('Line 2:').waitFor();
+    expect(await validation().textContent()).toContain('not well-formed (invalid token): line 2, column 1');
+    const marked = page.locator('[data-error-line]');
+    await marked.waitFor();
+    expect(await marked.textContent()).toBe('<  <Text name="review" value="$text"/>');
+    await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-error-light.png') });
+
+    // Another template over edited text asks first; cancelling keeps the edits.
+    await page.getByRole('searchbox', { name: 'Search templates' }).fill('');
+    await page.getByRole('button', { name: /Rate with Stars/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Replace the labeling config?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    await editor().focus();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Delete');
+    await validation().getByText('The config is valid.').waitFor();
+    expect(await marked.count()).toBe(0);
+  });
+
+  it('refuses a bad title inline, then saves title, overlap and sampling through PATCH', async () => {
+    await page.getByLabel('Title').fill('ab');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.locator('.field__error').getByText('at least 3 characters').waitFor();
+    expect(await page.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Title').fill('Review queue, round 2');
+    await page.getByLabel('Annotations per task (overlap)').fill('3');
+    await page.getByLabel('Task order').selectOption('Uniform sampling');
+    await page.getByLabel('Show the Skip button to annotators').uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved the settings of “Review queue, round 2”.' }).waitFor();
+    await page.getByRole('heading', { name: 'Settings · Review queue, round 2' }).waitFor();
+    expect(await page.getByText('Unsaved changes').count()).toBe(0);
+
+    const saved = await api<ProjectWire & { show_skip_button: boolean }>('GET', `/api/projects/${projectId}/`);
+    expect(saved).toMatchObject({
+      title: 'Review queue, round 2',
+      maximum_annotations: 3,
+      sampling: 'Uniform sampling',
+      show_skip_button: false,
+      label_config: templateConfig,
+    });
+  });
+
+  it('keeps the saved settings after a reload, and looks right in light and dark', async () => {
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Settings · Review queue, round 2' }).waitFor();
+    expect(await page.getByLabel('Annotations per task (overlap)').inputValue()).toBe('3');
+    await validation().getByText('The config is valid.').waitFor();
+    await page.waitForLoadState('networkidle');
+    const labeling = page.getByRole('region', { name: 'Labeling interface' });
+    await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-light.png') });
+    await labeling.screenshot({ path: join(SCREENSHOTS, 'project-settings-labeling-light.png') });
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await labeling.screenshot({ path: join(SCREENSHOTS, 'project-settings-labeling-dark.png') });
+    await page.locator('#main').evaluate((main) => main.scrollTo(0, 0));
+    await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-dark.png') });
+    await page.getByRole('link', { name: '← Projects' }).click();
+    await page.getByRole('article', { name: 'Review queue, round 2' }).waitFor();
+  });
+
+  it('made no request outside its origin, and logged no errors', () => {
+    expect(requests.length).toBeGreaterThan(5);
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
