@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { NewProject } from '../api/projects';
 import { titleProblem } from '../pages/projectTitle';
-import { ColorPicker, DEFAULT_PROJECT_COLOR } from './ColorPicker';
+import { DEFAULT_PROJECT_COLOR } from './ColorPicker';
 import { Dialog } from './Dialog';
+import { ProjectBasicsFields } from './ProjectBasicsFields';
 
 interface ProjectFormDialogProps {
   open: boolean;
@@ -18,9 +19,6 @@ const EMPTY: NewProject = { title: '', description: '', color: DEFAULT_PROJECT_C
 export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: ProjectFormDialogProps) {
   const [project, setProject] = useState<NewProject>(EMPTY);
   const [touched, setTouched] = useState(false);
-  const titleId = useId();
-  const titleHintId = useId();
-  const descriptionId = useId();
 
   useEffect(() => {
     if (open) {
@@ -55,39 +53,13 @@ export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: Proj
         </>
       }
     >
-      <div className="field">
-        <label className="field__label" htmlFor={titleId}>
-          Title
-        </label>
-        <input
-          id={titleId}
-          className="input"
-          value={project.title}
-          maxLength={50}
-          autoFocus
-          required
-          aria-invalid={showProblem}
-          aria-describedby={titleHintId}
-          onChange={(event) => setProject({ ...project, title: event.target.value })}
-          onBlur={() => setTouched(true)}
-        />
-        <p id={titleHintId} className={showProblem ? 'field__error' : 'field__hint'}>
-          {showProblem ? problem : '3 to 50 characters.'}
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={descriptionId}>
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          className="input"
-          rows={3}
-          value={project.description}
-          onChange={(event) => setProject({ ...project, description: event.target.value })}
-        />
-      </div>
-      <ColorPicker value={project.color} onChange={(color) => setProject({ ...project, color })} />
+      <ProjectBasicsFields
+        values={project}
+        errors={showProblem && problem ? { title: problem } : {}}
+        onChange={(change) => setProject({ ...project, ...change })}
+        autoFocusTitle
+        onTitleBlur={() => setTouched(true)}
+      />
       {error && (
         <p className="form-error" role="alert">
           {error}
