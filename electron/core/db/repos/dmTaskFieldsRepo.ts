@@ -29,22 +29,6 @@ export interface PredictionFactRow {
   result: string;
 }
 
-export interface DraftRow {
-  id: number;
-  task: number;
-  annotation: number | null;
-  user: number | null;
-  result: string;
-  lead_time: number | null;
-  was_postponed: number;
-  import_id: number | null;
-  created_at: string;
-  updated_at: string;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-}
-
 const IDS = 'SELECT value FROM json_each(?)';
 
 export function readDmTaskRows(db: Db, ids: readonly number[]): DmTaskRow[] {
@@ -72,17 +56,6 @@ export function readPredictionFacts(db: Db, ids: readonly number[]): PredictionF
     db,
     `SELECT task, score, model_version, result FROM predictions WHERE task IN (${IDS}) ORDER BY task, id`,
   ).all(JSON.stringify(ids)) as PredictionFactRow[];
-}
-
-/** One user's drafts of the tasks, with what the draft serializer shows of the user. */
-export function readUserDrafts(db: Db, ids: readonly number[], userId: number): DraftRow[] {
-  return statement(
-    db,
-    `SELECT d.id, d.task, d.annotation, d.user, d.result, d.lead_time, d.was_postponed, d.import_id,
-       d.created_at, d.updated_at, u.email, u.first_name, u.last_name
-     FROM drafts d LEFT JOIN users u ON u.id = d.user
-     WHERE d.task IN (${IDS}) AND d.user = ? ORDER BY d.id`,
-  ).all(JSON.stringify(ids), userId) as DraftRow[];
 }
 
 /** The tasks that have a draft by anyone (`draft_exists`). */

@@ -5,16 +5,15 @@ import {
   readPredictionFacts,
   readProjectDataTypes,
   readTasksWithDrafts,
-  readUserDrafts,
   type AnnotationFactRow,
-  type DraftRow,
   type PredictionFactRow,
 } from '../../db/repos/dmTaskFieldsRepo.js';
+import { listUserDraftsOfTasks } from '../../db/repos/draftsRepo.js';
 import { serializeAnnotations } from '../annotations/serializeAnnotations.js';
+import { serializeDraft } from '../drafts/serializeDraft.js';
 import type { DomainContext } from '../context.js';
 import { serializePredictions } from '../predictions/serializePredictions.js';
 import { serializeTaskModelFields } from '../tasks/serializeTask.js';
-import { timesince } from '../timesince.js';
 import { displayList, displayResults } from './displayStrings.js';
 
 export interface DmTaskOptions {
@@ -89,26 +88,6 @@ function groupPredictions(rows: readonly PredictionFactRow[]): Map<number, Predi
   return byTask;
 }
 
-/** AnnotationDraftSerializer: `user` is the user's str() (the email). */
-function serializeDraft(row: DraftRow, now: Date): Record<string, unknown> {
-  let name = row.first_name ?? '';
-  if (row.last_name) name += ` ${row.last_name}`;
-  return {
-    id: row.id,
-    user: row.email ?? '',
-    created_username: row.email === null ? '' : `${name} ${row.email}, ${row.user}`,
-    created_ago: timesince(row.created_at, now),
-    result: JSON.parse(row.result) as unknown,
-    lead_time: row.lead_time,
-    was_postponed: row.was_postponed !== 0,
-    import_id: row.import_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    task: row.task,
-    annotation: row.annotation,
-  };
-}
-
 function parseDataTypes(text: string | undefined): Record<string, string> {
   try {
     const parsed = JSON.parse(text ?? '{}') as unknown;
@@ -145,7 +124,7 @@ export function serializeDmTasks(
   const all = options.fields === 'all';
   const drafts = new Map<number, Record<string, unknown>[]>();
   if (all) {
-    for (const draft of readUserDrafts(db, found, userId)) {
+    for (const draft of listUserDraftsOfTasks(db, found, userId)) {
       const list = drafts.get(draft.task) ?? [];
       list.push(serializeDraft(draft, now));
       drafts.set(draft.task, list);
