@@ -2,7 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../../db/open.js';
 import { type ExportTaskRow, type ExportTaskSelection, listExportTaskPage } from '../../../db/repos/exportTasksRepo.js';
 import type { ExportTask } from '../exportTypes.js';
-import { encodeExportTasksUjson, type ExportSerialization, serializeExportTasks } from './serializeExportTasks.js';
+import { encodeExportTasksUjson } from './encodeExportTasks.js';
+import { type ExportSerialization, serializeExportTasks } from './serializeExportTasks.js';
 
 /** Tasks per page: one query for the tasks, one each for their annotations, drafts, predictions. */
 export const EXPORT_PAGE_SIZE = 500;
