@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { signJwt } from '../../electron/core/domain/jwt.js';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
+import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 const WHOAMI = '/api/current-user/whoami';
 const NOT_PROVIDED = 'Authentication credentials were not provided.';
 
-async function accessTokenFor(t: Awaited<ReturnType<typeof createTestApp>>): Promise<string> {
+async function accessTokenFor(t: TestApp): Promise<string> {
   const response = await t.postJson('/api/token/refresh/', { refresh: t.pat });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access: string }).access;

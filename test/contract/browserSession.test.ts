@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLoginToken } from '../../electron/core/domain/auth/browserSessions.js';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 /** Opens a login link and returns the cookies the browser would keep. */
 async function signIn(t: TestApp) {

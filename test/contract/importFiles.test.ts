@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { countRows } from '../helpers/projectData.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const json = { 'Content-Type': 'application/json' };
 const IMAGE_CONFIG =
   '<View><Image name="image" value="$image"/><Choices name="label" toName="image"><Choice value="cat"/><Choice value="dog"/></Choices></View>';

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBlockedAddress } from '../../electron/core/domain/imports/checkUrlAddress.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { countRows } from '../helpers/projectData.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const INVALID_URL =
   'The provided URL was not valid. URLs must begin with http:// or https://, and cannot be local IPs.';
 

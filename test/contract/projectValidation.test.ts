@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
+import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 const text = '<Text name="text" value="$text"/>';
 const sentiment = (...values: string[]) =>
   `<View>${text}<Choices name="sentiment" toName="text">${values.map((v) => `<Choice value="${v}"/>`).join('')}</Choices></View>`;
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Rows written with SQL so these tests depend on the validation code only, not on other endpoints. */
 function insertProject(t: TestApp, labelConfig: string): number {

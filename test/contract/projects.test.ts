@@ -10,7 +10,7 @@ import {
   insertPrediction,
   insertTask,
 } from '../helpers/projectData.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 const json = { 'Content-Type': 'application/json' };
 const CONFIG =
@@ -28,7 +28,7 @@ const CREATE_REQUEST = {
   sampling: 'Sequential sampling',
 };
 
-function expectedCreated(t: Awaited<ReturnType<typeof createTestApp>>, id: number) {
+function expectedCreated(t: TestApp, id: number) {
   return {
     id,
     title: 'Sentiment',
@@ -92,7 +92,7 @@ function expectedCreated(t: Awaited<ReturnType<typeof createTestApp>>, id: numbe
   };
 }
 
-async function create(t: Awaited<ReturnType<typeof createTestApp>>, body: unknown = CREATE_REQUEST) {
+async function create(t: TestApp, body: unknown = CREATE_REQUEST) {
   const response = await t.withToken('/api/projects/', { method: 'POST', body: JSON.stringify(body), headers: json });
   expect(response.status).toBe(201);
   return (await response.json()) as Record<string, unknown> & { id: number };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choices, insertAnnotation, insertPrediction, insertTask } from '../helpers/projectData.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const json = { 'Content-Type': 'application/json' };
 
 async function create(t: TestApp, body: Record<string, unknown> = {}): Promise<number> {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { insertTask } from '../helpers/projectData.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 interface Page {
   count: number;
   next: string | null;

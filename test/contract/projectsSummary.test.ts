@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { choices, insertAnnotation, insertDraft, insertTask } from '../helpers/projectData.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
-async function create(t: Awaited<ReturnType<typeof createTestApp>>): Promise<{ id: number }> {
+async function create(t: TestApp): Promise<{ id: number }> {
   const response = await t.withToken('/api/projects/', { method: 'POST' });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: number };

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { choices, insertAnnotation, insertPrediction, insertTask } from '../helpers/projectData.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const json = { 'Content-Type': 'application/json' };
 const CONFIG =
   '<View><Text name="text" value="$text"/><Choices name="label" toName="text"><Choice value="pos"/><Choice value="neg"/></Choices></View>';

@@ -1,13 +1,13 @@
 import { refreshTaskCounters } from '../../electron/core/db/repos/taskCountersRepo.js';
 import type { Db } from '../../electron/core/db/open.js';
-import type { createTestApp } from './testApp.js';
+import type { TestApp } from './testApp.js';
 
 /*
  * Rows for the Data Manager tests, written straight into the tables with the task counters
  * refreshed the way every write path leaves them.
  */
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type { TestApp } from './testApp.js';
 
 export const T0 = '2026-01-15T10:00:00.000000Z';
 

@@ -1,6 +1,6 @@
-import type { createTestApp } from './testApp.js';
+import type { TestApp } from './testApp.js';
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type { TestApp } from './testApp.js';
 
 export const TEXT_CONFIG =
   '<View><Text name="text" value="$text"/><Choices name="label" toName="text"><Choice value="pos"/><Choice value="neg"/></Choices></View>';

@@ -60,3 +60,6 @@ export async function createTestApp(options: TestAppOptions = {}) {
 export function decodeJwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/** What createTestApp gives a test: the app, its database, clock controls and request helpers. */
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

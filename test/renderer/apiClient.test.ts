@@ -4,9 +4,7 @@ import { ApiError, createApiClient, type ApiAuth } from '../../renderer/src/api/
 import { errorMessageFromBody } from '../../renderer/src/api/errorMessage.js';
 import { copyTitle, createProject, duplicateProject, listProjects } from '../../renderer/src/api/projects.js';
 import { progressParts } from '../../renderer/src/pages/projectProgress.js';
-import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 /** The renderer's client over the real app, as a signed-in browser would send it (cookies included). */
 async function sessionClient(t: TestApp, csrf: (real: string) => string | null = (real) => real) {
