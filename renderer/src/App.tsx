@@ -6,30 +6,51 @@ import { AppHeader } from './components/AppHeader';
 import { StatusBar } from './components/StatusBar';
 import { ToastProvider } from './components/ToastProvider';
 import { ProjectsPage } from './pages/ProjectsPage';
-import { useRoute } from './router';
+import { routeKey, useRoute, type Route } from './router';
 import { useTheme } from './theme/theme';
 
-// The settings page carries CodeMirror: loaded on first visit, so the projects page stays small.
+// Every page but the projects list is loaded on first visit, so the first screen stays small.
 const ProjectSettingsPage = lazy(async () => ({
   default: (await import('./pages/ProjectSettingsPage')).ProjectSettingsPage,
 }));
+const DataManagerPage = lazy(async () => ({ default: (await import('./pages/DataManagerPage')).DataManagerPage }));
+const ImportPage = lazy(async () => ({ default: (await import('./pages/ImportPage')).ImportPage }));
+const LabelingPage = lazy(async () => ({ default: (await import('./pages/LabelingPage')).LabelingPage }));
+const AppSettingsPage = lazy(async () => ({ default: (await import('./pages/AppSettingsPage')).AppSettingsPage }));
 
 type Connection = { kind: 'connecting' } | { kind: 'ready'; client: ApiClient } | { kind: 'failed'; message: string };
+
+function CurrentPage({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'projects':
+      return <ProjectsPage />;
+    case 'appSettings':
+      return <AppSettingsPage />;
+    case 'projectData':
+      return <DataManagerPage projectId={route.projectId} />;
+    case 'projectImport':
+      return <ImportPage projectId={route.projectId} />;
+    case 'projectSettings':
+      return <ProjectSettingsPage projectId={route.projectId} />;
+    case 'labeling':
+      return <LabelingPage projectId={route.projectId} taskId={route.taskId} />;
+  }
+}
 
 /** The shell: header with navigation and theme, the current page, toasts, and the status bar. */
 export function App() {
   const [theme, setTheme] = useTheme();
   const [connection, setConnection] = useState<Connection>({ kind: 'connecting' });
   const route = useRoute();
-  const routeKey = route.page === 'projectSettings' ? `settings/${route.projectId}` : route.page;
-  const firstRoute = useRef(routeKey);
+  const key = routeKey(route);
+  const firstRoute = useRef(key);
 
   // After a navigation (not the first load), focus moves to the new page, as a page load would do.
   useEffect(() => {
-    if (routeKey === firstRoute.current) return;
+    if (key === firstRoute.current) return;
     firstRoute.current = '';
     document.getElementById('main')?.focus();
-  }, [routeKey]);
+  }, [key]);
 
   useEffect(() => {
     connectApiClient().then(
@@ -43,7 +64,11 @@ export function App() {
     <ToastProvider>
       <ApiContext.Provider value={client}>
         <div className="app">
-          <AppHeader page="projects" theme={theme} onThemeChange={setTheme} />
+          <AppHeader
+            page={route.page === 'appSettings' ? 'appSettings' : 'projects'}
+            theme={theme}
+            onThemeChange={setTheme}
+          />
           <main id="main" className="app-main" tabIndex={-1}>
             {connection.kind === 'connecting' && <p role="status">Connecting to the local server…</p>}
             {connection.kind === 'failed' && (
@@ -51,10 +76,9 @@ export function App() {
                 Outpost could not reach its local server: {connection.message}
               </p>
             )}
-            {client && route.page === 'projects' && <ProjectsPage />}
-            {client && route.page === 'projectSettings' && (
+            {client && (
               <Suspense fallback={<p role="status">Loading…</p>}>
-                <ProjectSettingsPage key={route.projectId} projectId={route.projectId} />
+                <CurrentPage key={key} route={route} />
               </Suspense>
             )}
           </main>

@@ -1,17 +1,51 @@
 import { useEffect, useState } from 'react';
 
 /** The app's pages, addressed by the URL hash so the server needs no routes and reloads keep the page. */
-export type Route = { page: 'projects' } | { page: 'projectSettings'; projectId: number };
+export type Route =
+  | { page: 'projects' }
+  | { page: 'appSettings' }
+  | { page: 'projectData'; projectId: number }
+  | { page: 'projectImport'; projectId: number }
+  | { page: 'projectSettings'; projectId: number }
+  /** `taskId` null is the label stream: the next task that needs my annotation. */
+  | { page: 'labeling'; projectId: number; taskId: number | null };
+
+export type ProjectPage = Extract<Route, { projectId: number }>['page'];
 
 export const routes = {
   projects: '#/',
+  appSettings: '#/settings',
+  projectData: (projectId: number) => `#/projects/${projectId}`,
+  projectImport: (projectId: number) => `#/projects/${projectId}/import`,
   projectSettings: (projectId: number) => `#/projects/${projectId}/settings`,
+  labelStream: (projectId: number) => `#/projects/${projectId}/label`,
+  labelTask: (projectId: number, taskId: number) => `#/projects/${projectId}/tasks/${taskId}`,
+};
+
+const PROJECT_PAGES: Record<string, ProjectPage> = {
+  '': 'projectData',
+  import: 'projectImport',
+  settings: 'projectSettings',
+  label: 'labeling',
 };
 
 export function parseRoute(hash: string): Route {
-  const settings = /^#\/projects\/(\d+)\/settings\/?$/.exec(hash);
-  if (settings) return { page: 'projectSettings', projectId: Number(settings[1]) };
+  if (/^#\/settings\/?$/.test(hash)) return { page: 'appSettings' };
+  const task = /^#\/projects\/(\d+)\/tasks\/(\d+)\/?$/.exec(hash);
+  if (task) return { page: 'labeling', projectId: Number(task[1]), taskId: Number(task[2]) };
+  const project = /^#\/projects\/(\d+)(?:\/([a-z]+))?\/?$/.exec(hash);
+  const page = project ? PROJECT_PAGES[project[2] ?? ''] : undefined;
+  if (project && page) {
+    const projectId = Number(project[1]);
+    return page === 'labeling' ? { page, projectId, taskId: null } : { page, projectId };
+  }
   return { page: 'projects' };
+}
+
+/** A stable key per page, so a page remounts when it is another project or task. */
+export function routeKey(route: Route): string {
+  if (route.page === 'labeling') return `labeling/${route.projectId}/${route.taskId ?? 'stream'}`;
+  return 'projectId' in route ? `${route.page}/${route.projectId}` : route.page;
 }
 
 export function useRoute(): Route {

@@ -2,9 +2,12 @@ import { routes } from '../router';
 import type { ThemePreference } from '../theme/theme';
 import { ThemeSwitch } from './ThemeSwitch';
 
-export type PageId = 'projects';
+export type PageId = 'projects' | 'appSettings';
 
-const PAGES: { id: PageId; label: string }[] = [{ id: 'projects', label: 'Projects' }];
+const PAGES: { id: PageId; label: string }[] = [
+  { id: 'projects', label: 'Projects' },
+  { id: 'appSettings', label: 'Settings' },
+];
 
 interface AppHeaderProps {
   page: PageId;

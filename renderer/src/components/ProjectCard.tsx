@@ -36,7 +36,9 @@ export function ProjectCard({ project, busy, onDuplicate, onDelete }: ProjectCar
     >
       <header className="project-card__header">
         <h2 id={`project-${project.id}-title`} className="project-card__title">
-          {title}
+          <a className="project-card__link" href={routes.projectData(project.id)}>
+            {title}
+          </a>
         </h2>
         <span className="project-card__id">#{project.id}</span>
       </header>

@@ -1,0 +1,44 @@
+import { routes, type ProjectPage } from '../../router';
+
+const TABS: { page: ProjectPage; label: string; href: (projectId: number) => string }[] = [
+  { page: 'projectData', label: 'Data', href: routes.projectData },
+  { page: 'labeling', label: 'Label', href: routes.labelStream },
+  { page: 'projectImport', label: 'Import', href: routes.projectImport },
+  { page: 'projectSettings', label: 'Settings', href: routes.projectSettings },
+];
+
+interface ProjectNavProps {
+  projectId: number;
+  title: string;
+  current: ProjectPage;
+}
+
+/** The line above every project page: the way back, the project's name, and its pages. */
+export function ProjectNav({ projectId, title, current }: ProjectNavProps) {
+  return (
+    <div className="project-nav">
+      <nav aria-label="Breadcrumb" className="project-nav__crumbs">
+        <a className="back-link" href={routes.projects}>
+          Projects
+        </a>
+        <span aria-hidden="true">/</span>
+        <span className="project-nav__title">{title || 'Untitled project'}</span>
+      </nav>
+      <nav aria-label="Project">
+        <ul className="project-nav__tabs">
+          {TABS.map((tab) => (
+            <li key={tab.page}>
+              <a
+                className="nav-link"
+                href={tab.href(projectId)}
+                aria-current={tab.page === current ? 'page' : undefined}
+              >
+                {tab.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
