@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations, type AxeFinding } from '../helpers/axe.js';
+import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { IMAGE_FIXTURES } from '../helpers/imageExportContext.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+
+/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const CAT_JPG = join(IMAGE_FIXTURES, 'media', 'upload', '1', '3f2a9c1e-cat.jpg');
+
+const IMAGE_CONFIG =
+  '<View><Image name="image" value="$image"/><RectangleLabels name="label" toName="image">' +
+  '<Label value="Cat" background="#f59e0b"/><Label value="Dog" background="#3b82f6"/></RectangleLabels></View>';
+
+/** The editor is Label Studio's own, in its own frame: the scan covers the app around it. */
+const EDITOR_FRAME = 'iframe';
+
+describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an accessibility scan', () => {
+  let dataDir: string;
+  let cli: SpawnedCli;
+  let browser: Browser;
+  let origin: string;
+  let projectId: number;
+  let taskId: number;
+  const findings: Record<string, AxeFinding[]> = {};
+
+  async function api<T>(method: string, path: string, body?: BodyInit | object): Promise<T> {
+    const isForm = body instanceof FormData;
+    const response = await fetch(`${cli.url}${path}`, {
+      method,
+      headers: {
+        Authorization: `Token ${cli.token}`,
+        ...(isForm || !body ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${path}`).toBeLessThan(300);
+    return (await response.json()) as T;
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-tour-'));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
+    origin = new URL(cli.url).origin;
+    const project = await api<{ id: number }>('POST', '/api/projects/', {
+      title: 'Street cats',
+      description: 'Boxes around every cat in the street survey.',
+      color: '#f59e0b',
+      label_config: IMAGE_CONFIG,
+    });
+    projectId = project.id;
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(CAT_JPG)], { type: 'image/jpeg' }), 'cat.jpg');
+    const imported = await api<{ task_ids?: number[] }>(
+      'POST',
+      `/api/projects/${projectId}/import?return_task_ids=true`,
+      form,
+    );
+    taskId = imported.task_ids![0]!;
+    await api('POST', '/api/projects/', { title: 'Review sentiment', color: '#3b82f6' });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const pages = () => [
+    { name: 'projects', hash: '#/' },
+    { name: 'app-settings', hash: '#/settings' },
+    { name: 'project-data', hash: `#/projects/${projectId}` },
+    { name: 'project-import', hash: `#/projects/${projectId}/import` },
+    { name: 'project-settings', hash: `#/projects/${projectId}/settings` },
+    { name: 'labeling', hash: `#/projects/${projectId}/tasks/${taskId}` },
+  ];
+
+  it('renders every page in light and dark theme with no serious accessibility violations', async () => {
+    // One context: the login link is single-use. The theme follows the system, emulated here.
+    const recorded: RecordedPage = await openRecordedPage(browser, { colorScheme: 'light' });
+    const { page } = recorded;
+    await page.goto(cli.login, { waitUntil: 'load' });
+    await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const { name, hash } of pages()) {
+        await page.goto(`${cli.url}/${hash}`, { waitUntil: 'load' });
+        await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+        await page.waitForLoadState('networkidle');
+        expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+        await page.screenshot({ path: join(SCREENSHOTS, `tour-${name}-${theme}.png`) });
+        findings[`${name} (${theme})`] = await seriousAxeViolations(page, [EDITOR_FRAME]);
+      }
+    }
+    recorded.expectClean(origin);
+    await page.context().close();
+    expect(Object.fromEntries(Object.entries(findings).filter(([, found]) => found.length > 0))).toEqual({});
+  });
+});
