@@ -30,7 +30,7 @@ describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an 
   let taskId: number;
   const findings: Record<string, AxeFinding[]> = {};
 
-  async function api<T>(method: string, path: string, body?: BodyInit | object): Promise<T> {
+  async function api<T>(method: string, path: string, body?: FormData | object): Promise<T> {
     const isForm = body instanceof FormData;
     const response = await fetch(`${cli.url}${path}`, {
       method,

@@ -21,11 +21,11 @@ interface AxeResultsWire {
  * is. `exclude` lists selectors left out, e.g. the third-party editor frame.
  */
 export async function seriousAxeViolations(page: Page, exclude: string[] = []): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const results = await page.evaluate(async (excluded) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
-    const context =
-      excluded.length > 0 ? { include: [['html']], exclude: excluded.map((selector) => [selector]) } : document;
+    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } })
+      .axe;
+    const context = { include: [['html']], exclude: excluded.map((selector) => [selector]) };
     return axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   }, exclude);
   return (results as AxeResultsWire).violations
