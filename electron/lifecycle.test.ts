@@ -11,12 +11,15 @@ const PRELOAD = '/opt/outpost/dist/electron/preload.cjs';
 const RENDERER = '/opt/outpost/dist/renderer';
 
 /** The real server is tested elsewhere; here only its contract with the shell matters. */
+let logins = 0;
+
 function fakeServer() {
   return {
     url: SERVER_URL,
     token: TOKEN,
     pat: 'p'.repeat(40),
     deps: {},
+    newLoginUrl: vi.fn(() => `${SERVER_URL}/login?token=one-time-${++logins}`),
     close: vi.fn(() => Promise.resolve()),
   };
 }
@@ -47,6 +50,11 @@ function setup(overrides: { platform?: NodeJS.Platform; startServer?: ElectronDe
     sqliteBinding: undefined,
   };
   return { fake, server, startServer, deps };
+}
+
+/** The URL each window was opened at. */
+function fakeWindowsLinks(windows: FakeBrowserWindow[]): unknown[] {
+  return windows.map((window) => window.loadURL.mock.calls[0]?.[0]);
 }
 
 async function started(overrides: Parameters<typeof setup>[0] = {}) {
@@ -98,11 +106,13 @@ describe('runApp', () => {
       expect(startServer.mock.calls[0]?.[0]).toMatchObject({ nativeBinding: '/dev/better_sqlite3.node' });
     });
 
-    it('creates one hardened window that loads the server URL', async () => {
-      const { fake, window } = await started();
+    it('creates one hardened window that signs in through a one-time link of the server', async () => {
+      const { fake, window, server } = await started();
       expect(fake.windows).toHaveLength(1);
       expect(window.options).toEqual(windowOptions(PRELOAD));
-      expect(window.loadURL).toHaveBeenCalledExactlyOnceWith(SERVER_URL);
+      expect(server.newLoginUrl).toHaveBeenCalledTimes(1);
+      expect(window.loadURL).toHaveBeenCalledExactlyOnceWith(server.newLoginUrl.mock.results[0]?.value);
+      expect(String(server.newLoginUrl.mock.results[0]?.value)).toMatch(new RegExp(`^${SERVER_URL}/login\\?token=`));
     });
 
     it('registers the IPC handlers, serving the server URL and token to its own pages only', async () => {
@@ -230,7 +240,10 @@ describe('runApp', () => {
 
       fake.app.fire('activate');
       expect(fake.windows).toHaveLength(2);
-      expect(fake.windows[1]?.loadURL).toHaveBeenCalledWith(SERVER_URL);
+      // Each window gets its own link: the first one was spent by the first window.
+      const links = fakeWindowsLinks(fake.windows);
+      expect(links).toHaveLength(2);
+      expect(links[0]).not.toBe(links[1]);
 
       fake.app.fire('second-instance', [], '/');
       expect(fake.windows[1]?.focus).toHaveBeenCalledTimes(1);

@@ -74,7 +74,9 @@ export async function runApp(deps: ElectronDeps): Promise<void> {
     getWindow: () => window,
   });
   const openWindow = () => {
-    window = createMainWindow(deps, server?.url ?? '', deps.preloadPath);
+    // The window starts at a one-time sign-in link: the API uses the preload's token, but media
+    // elements (images, audio, video in the editor) cannot send headers and need the session cookie.
+    window = createMainWindow(deps, server?.url ?? '', deps.preloadPath, server?.newLoginUrl());
     window.on('closed', () => (window = null));
   };
   openWindow();

@@ -43,8 +43,14 @@ function isExternalWebLink(url: string): boolean {
 /**
  * The main window: sandboxed, context-isolated, no Node. It may only show the embedded server's
  * pages; links elsewhere open in the OS browser, new windows and permission prompts are refused.
+ * `startUrl` is where it starts, e.g. a sign-in link of the same server.
  */
-export function createMainWindow(deps: WindowDeps, appUrl: string, preloadPath: string): BrowserWindow {
+export function createMainWindow(
+  deps: WindowDeps,
+  appUrl: string,
+  preloadPath: string,
+  startUrl: string = appUrl,
+): BrowserWindow {
   const window = new deps.BrowserWindow(windowOptions(preloadPath));
   const { webContents } = window;
 
@@ -65,6 +71,6 @@ export function createMainWindow(deps: WindowDeps, appUrl: string, preloadPath: 
     callback({ responseHeaders: headers });
   });
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(appUrl);
+  void window.loadURL(startUrl);
   return window;
 }

@@ -29,6 +29,8 @@ export interface RunningServer {
   pat: string;
   /** A one-time link that signs a browser in (an HttpOnly session cookie), for browser mode. */
   loginUrl: string;
+  /** Another one-time sign-in link, e.g. for each window the desktop app opens. */
+  newLoginUrl(): string;
   deps: AppDeps;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
@@ -91,6 +93,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       server.closeIdleConnections();
     }));
   const url = `http://${formatHost(host)}:${port}`;
-  const loginUrl = `${url}/login?token=${createLoginToken(deps, folder.userId)}`;
-  return { url, token: folder.token, pat: folder.pat, loginUrl, deps, close };
+  const newLoginUrl = () => `${url}/login?token=${createLoginToken(deps, folder.userId)}`;
+  return { url, token: folder.token, pat: folder.pat, loginUrl: newLoginUrl(), newLoginUrl, deps, close };
 }
