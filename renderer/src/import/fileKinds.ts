@@ -49,7 +49,7 @@ export function needsReview(names: readonly string[]): boolean {
  * would make the server refuse the whole batch for its extension.
  */
 export function isHiddenPath(path: string): boolean {
-  return path.split('/').some((part) => part.startsWith('.') && part.length > 1);
+  return path.split('/').some((part) => part.startsWith('.') && part !== '.' && part !== '..');
 }
 
 /** `upload/7/1a2b3c4d-data.csv` → `data.csv`: the name the user gave the file. */
