@@ -77,7 +77,7 @@ export async function saveExport(serverInfo: ServerInfo, raw: unknown): Promise<
   } catch (error) {
     await rm(temporary, { force: true });
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`The export could not be written to ${request.destination}: ${reason}`);
+    throw new Error(`The export could not be written to ${request.destination}: ${reason}`, { cause: error });
   }
   return { bytes };
 }
