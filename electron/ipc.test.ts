@@ -46,7 +46,7 @@ describe('registerIpcHandlers', () => {
   });
 
   it('names every channel with the contract prefix', () => {
-    expect(Object.keys(IPC_CHANNELS)).toHaveLength(5);
+    expect(Object.keys(IPC_CHANNELS)).toHaveLength(6);
     for (const channel of Object.values(IPC_CHANNELS)) {
       expect(channel.startsWith(IPC_CHANNEL_PREFIX)).toBe(true);
       expect(channel.length).toBeGreaterThan(IPC_CHANNEL_PREFIX.length);
@@ -280,7 +280,10 @@ describe('preload', () => {
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.showSaveDialog, { title: 'Export' });
     await bridge.revealInFolder?.('/data/x');
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.revealInFolder, '/data/x');
-    expect(invoke).toHaveBeenCalledTimes(5);
+    const exportRequest = { path: '/api/projects/1/export?exportType=JSON', destination: '/tmp/x.json' };
+    await bridge.saveExport?.(exportRequest);
+    expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.saveExport, exportRequest);
+    expect(invoke).toHaveBeenCalledTimes(6);
   });
 
   it('does not hand the page ipcRenderer itself', async () => {

@@ -1,6 +1,7 @@
 import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent, Shell } from 'electron';
 import { z } from 'zod';
 import { IPC_CHANNELS, type OutpostBridge, type ServerInfo } from '../shared/ipc.js';
+import { saveExport } from './saveExport.js';
 
 export interface IpcDeps {
   ipcMain: Pick<IpcMain, 'handle'>;
@@ -64,6 +65,7 @@ export function registerIpcHandlers(deps: IpcDeps): void {
       return result.canceled || !result.filePath ? null : result.filePath;
     },
     revealInFolder: async (raw) => deps.shell.showItemInFolder(pathArgument.parse(raw)),
+    saveExport: (raw) => saveExport(deps.serverInfo, raw),
   };
   for (const key of Object.keys(IPC_CHANNELS) as (keyof OutpostBridge)[]) {
     deps.ipcMain.handle(IPC_CHANNELS[key], (event, ...args: unknown[]) => {

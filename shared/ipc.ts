@@ -25,6 +25,19 @@ export interface SaveFileRequest {
   filters?: FileFilter[];
 }
 
+/** Stream an export of the local server to a file the user chose (Electron only). */
+export interface SaveExportRequest {
+  /** `/api/projects/<id>/export?…`: only the easy export of the local server. */
+  path: string;
+  /** An absolute path, as the save dialog returned it. */
+  destination: string;
+}
+
+export interface SaveExportResult {
+  /** Bytes written to the destination. */
+  bytes: number;
+}
+
 export interface OutpostBridge {
   getServerInfo(): Promise<ServerInfo>;
   /** Paths the user picked; empty when cancelled. */
@@ -32,6 +45,8 @@ export interface OutpostBridge {
   /** The chosen path, or null when cancelled. */
   showSaveDialog(request: SaveFileRequest): Promise<string | null>;
   revealInFolder(path: string): Promise<void>;
+  /** Streams the export to `destination` with the app's token; rejects with a readable message. */
+  saveExport(request: SaveExportRequest): Promise<SaveExportResult>;
   getAppVersion(): Promise<string>;
 }
 
@@ -43,4 +58,5 @@ export const IPC_CHANNELS = {
   showSaveDialog: 'outpost:show-save-dialog',
   revealInFolder: 'outpost:reveal-in-folder',
   getAppVersion: 'outpost:get-app-version',
+  saveExport: 'outpost:save-export',
 } as const satisfies Record<keyof OutpostBridge, `${typeof IPC_CHANNEL_PREFIX}${string}`>;

@@ -56,7 +56,21 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * What a request made outside `request` needs to look like one of the client's: XHR uploads (fetch
+ * has no upload progress) and streamed downloads use it, so auth stays defined in one place.
+ */
+export interface RawRequestAccess {
+  /** The absolute (or page-relative) URL of an API path with its query. */
+  url(path: string, query?: Record<string, QueryValue>): string;
+  /** The auth headers for `method`: `Authorization: Token …`, or `X-CSRFToken` on session writes. */
+  authHeaders(method: HttpMethod): Record<string, string>;
+  /** Whether the session cookie must go along (browser mode). */
+  withCredentials: boolean;
+}
+
 export interface ApiClient {
+  raw: RawRequestAccess;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
@@ -68,15 +82,20 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
 
-  function headersFor(method: HttpMethod, hasBody: boolean): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (hasBody) headers['Content-Type'] = 'application/json';
+  function authHeaders(method: HttpMethod): Record<string, string> {
+    const headers: Record<string, string> = {};
     if (options.auth.kind === 'token') {
       headers.Authorization = `Token ${options.auth.token}`;
     } else if (WRITE_METHODS.has(method)) {
       const csrf = options.auth.readCsrfToken();
       if (csrf) headers['X-CSRFToken'] = csrf;
     }
+    return headers;
+  }
+
+  function headersFor(method: HttpMethod, hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(method) };
+    if (hasBody) headers['Content-Type'] = 'application/json';
     return headers;
   }
 
@@ -102,6 +121,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    raw: {
+      url: (path, query) => buildUrl(options.baseUrl, path, query),
+      authHeaders,
+      withCredentials: options.auth.kind === 'session',
+    },
     request,
     get: (path, init) => request('GET', path, init),
     post: (path, body, init) => request('POST', path, { ...init, body }),

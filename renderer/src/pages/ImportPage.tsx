@@ -1,8 +1,98 @@
-/** Placeholder: replaced by the page itself. */
+import { useEffect, useState } from 'react';
+import { useApi } from '../api/apiContext';
+import { fetchProjectTitle } from '../api/importApi';
+import { ExportDialog } from '../components/export/ExportDialog';
+import { DropZone } from '../components/import/DropZone';
+import { ImportErrors } from '../components/import/ImportErrors';
+import { ImportSummary } from '../components/import/ImportSummary';
+import { OtherSources } from '../components/import/OtherSources';
+import { SendingProgress } from '../components/import/SendingProgress';
+import { StagedFiles } from '../components/import/StagedFiles';
+import { UploadReview } from '../components/import/UploadReview';
+import { useImportFlow } from '../components/import/useImportFlow';
+import { ProjectNav } from '../components/project/ProjectNav';
+import { useToasts } from '../components/toastContext';
+import '../styles/import.css';
+
+/** Bring data into a project: files and folders, pasted JSON, a URL; CSV/TSV in two steps. */
 export function ImportPage({ projectId }: { projectId: number }) {
+  const client = useApi();
+  const toasts = useToasts();
+  const flow = useImportFlow(projectId);
+  const [title, setTitle] = useState('');
+  const [exportOpen, setExportOpen] = useState(false);
+  const { phase } = flow;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchProjectTitle(client, projectId, controller.signal).then(setTitle, (error: unknown) => {
+      if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
+    });
+    return () => controller.abort();
+  }, [client, projectId, toasts]);
+
+  const busy = phase.kind === 'sending' || phase.kind === 'committing';
+  const selecting = phase.kind === 'select' || phase.kind === 'sending';
   return (
-    <h1 className="page__title" data-project={projectId}>
-      Import
-    </h1>
+    <section className="page import-page" aria-labelledby="import-heading">
+      <ProjectNav projectId={projectId} title={title} current="projectImport" />
+      <div className="page__header">
+        <h1 id="import-heading" className="page__title">
+          Import data
+        </h1>
+        <p className="page__subtitle">Tasks are added to {title ? `“${title}”` : 'this project'}.</p>
+      </div>
+      {flow.error && <ImportErrors report={flow.error} onDismiss={flow.startOver} />}
+      {phase.kind === 'done' && (
+        <ImportSummary
+          projectId={projectId}
+          result={phase.result}
+          source={phase.source}
+          onImportMore={flow.startOver}
+          onExport={() => setExportOpen(true)}
+        />
+      )}
+      {(phase.kind === 'review' || phase.kind === 'committing') && (
+        <UploadReview
+          uploads={phase.uploads}
+          found={phase.found}
+          asTasksList={flow.asTasksList}
+          busy={phase.kind === 'committing'}
+          onAsTasksListChange={flow.setAsTasksList}
+          onRemove={(id) => void flow.removeUpload(id)}
+          onDiscard={() => void flow.discardUploads()}
+          onCommit={() => void flow.commit()}
+        />
+      )}
+      {phase.kind === 'sending' && (
+        <SendingProgress
+          what={phase.what}
+          progress={phase.progress}
+          processing={phase.processing}
+          onCancel={flow.cancel}
+        />
+      )}
+      {selecting && (
+        <div className="import-layout">
+          <div className="import-layout__main">
+            <DropZone disabled={busy} onFiles={flow.addFiles} onError={toasts.error} />
+            {flow.staged.length > 0 && phase.kind === 'select' && (
+              <StagedFiles
+                files={flow.staged}
+                onRemove={flow.removeFile}
+                onClear={flow.clearFiles}
+                onImport={() => void flow.importFiles()}
+              />
+            )}
+          </div>
+          <OtherSources
+            disabled={busy}
+            onJson={(text) => void flow.importJson(text)}
+            onUrl={(url) => void flow.importUrl(url)}
+          />
+        </div>
+      )}
+      <ExportDialog projectId={projectId} projectTitle={title} open={exportOpen} onClose={() => setExportOpen(false)} />
+    </section>
   );
 }

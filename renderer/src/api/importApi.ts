@@ -1,0 +1,94 @@
+import type { ApiClient } from './client';
+import { sendWithProgress, type UploadProgressEvent } from './upload';
+
+/** The 201 body of `POST /api/projects/{id}/import` (label-studio-api.md 4.1). */
+export interface ImportResult {
+  task_count: number;
+  /** null when nothing was committed (`commit_to_project=false`). */
+  annotation_count: number | null;
+  prediction_count: number | null;
+  duration: number;
+  file_upload_ids: number[];
+  could_be_tasks_list?: boolean;
+  /** `{".csv": 1}` for files and URLs, `[]` for a JSON body. */
+  found_formats: Record<string, number> | never[];
+  data_columns: string[];
+}
+
+/** `GET /api/projects/{id}/file-uploads` items. */
+export interface FileUpload {
+  id: number;
+  /** `upload/<project>/<8 hex>-<original name>`. */
+  file: string;
+  size: number;
+}
+
+const importPath = (projectId: number) => `/api/projects/${projectId}/import`;
+
+export interface UploadOptions {
+  /** false: only store and parse the files, for `/reimport` to commit them later. */
+  commit: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: UploadProgressEvent) => void;
+}
+
+/** Files as one multipart import: Label Studio reads any field name, several files per request. */
+export function uploadFiles(client: ApiClient, projectId: number, files: readonly File[], options: UploadOptions) {
+  const form = new FormData();
+  for (const file of files) form.append('file', file, file.name);
+  return sendWithProgress<ImportResult>(client, {
+    method: 'POST',
+    path: importPath(projectId),
+    query: { commit_to_project: options.commit ? 'true' : 'false' },
+    body: form,
+    signal: options.signal,
+    onUploadProgress: options.onProgress,
+  });
+}
+
+/** Pasted JSON, sent as typed: the server parses it and reports syntax errors its own way. */
+export function importJsonText(client: ApiClient, projectId: number, text: string, signal?: AbortSignal) {
+  return sendWithProgress<ImportResult>(client, {
+    method: 'POST',
+    path: importPath(projectId),
+    body: text,
+    contentType: 'application/json',
+    signal,
+  });
+}
+
+/** The server downloads the file at `url` (form-encoded `url=`, the one mode that fetches). */
+export function importFromUrl(client: ApiClient, projectId: number, url: string, signal?: AbortSignal) {
+  return sendWithProgress<ImportResult>(client, {
+    method: 'POST',
+    path: importPath(projectId),
+    body: new URLSearchParams({ url }).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+    signal,
+  });
+}
+
+export function listFileUploads(client: ApiClient, projectId: number, ids: readonly number[], signal?: AbortSignal) {
+  return client.get<FileUpload[]>(`/api/projects/${projectId}/file-uploads`, {
+    query: { ids: JSON.stringify(ids) },
+    signal,
+  });
+}
+
+export function deleteFileUploads(client: ApiClient, projectId: number, ids: readonly number[]) {
+  return client.delete(`/api/projects/${projectId}/file-uploads`, { body: { file_upload_ids: ids } });
+}
+
+/** Commits uploads kept by a `commit_to_project=false` import; CSV/TXT as one task each when not a list. */
+export function commitUploads(client: ApiClient, projectId: number, ids: readonly number[], asTasksList: boolean) {
+  return client.post<ImportResult>(`/api/projects/${projectId}/reimport`, {
+    file_upload_ids: ids,
+    files_as_tasks_list: asTasksList,
+  });
+}
+
+export function fetchProjectTitle(client: ApiClient, projectId: number, signal?: AbortSignal) {
+  return client
+    .get<{ title: string | null }>(`/api/projects/${projectId}/`, { query: { include: 'id,title' }, signal })
+    .then((project) => project.title ?? '');
+}

@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+
+interface OtherSourcesProps {
+  disabled: boolean;
+  onJson: (text: string) => void;
+  onUrl: (url: string) => void;
+}
+
+const JSON_PLACEHOLDER = '[{"text": "First task"}, {"text": "Second task"}]';
+
+/** Tasks typed or pasted as JSON, and a file the server downloads from a URL. */
+export function OtherSources({ disabled, onJson, onUrl }: OtherSourcesProps) {
+  const [json, setJson] = useState('');
+  const [url, setUrl] = useState('');
+  const jsonId = useId();
+  const urlId = useId();
+  return (
+    <div className="import-sources">
+      <section className="import-card" aria-labelledby={`${jsonId}-heading`}>
+        <h2 id={`${jsonId}-heading`} className="import-card__title">
+          Paste JSON
+        </h2>
+        <form
+          className="import-sources__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (json.trim()) onJson(json);
+          }}
+        >
+          <label className="field">
+            <span className="field__label">Tasks as JSON</span>
+            <textarea
+              className="input import-json"
+              rows={6}
+              value={json}
+              placeholder={JSON_PLACEHOLDER}
+              spellCheck={false}
+              onChange={(event) => setJson(event.target.value)}
+            />
+            <span className="field__hint">One task object, or a list of them, as Label Studio imports.</span>
+          </label>
+          <button type="submit" className="button" disabled={disabled || !json.trim()}>
+            Import JSON
+          </button>
+        </form>
+      </section>
+      <section className="import-card" aria-labelledby={`${urlId}-heading`}>
+        <h2 id={`${urlId}-heading`} className="import-card__title">
+          From a URL
+        </h2>
+        <form
+          className="import-sources__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (url.trim()) onUrl(url.trim());
+          }}
+        >
+          <label className="field">
+            <span className="field__label">File URL</span>
+            <input
+              className="input"
+              type="url"
+              value={url}
+              placeholder="https://example.com/tasks.json"
+              onChange={(event) => setUrl(event.target.value)}
+            />
+            <span className="field__hint">The local server downloads the file; it must be reachable from here.</span>
+          </label>
+          <button type="submit" className="button" disabled={disabled || !url.trim()}>
+            Import from URL
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

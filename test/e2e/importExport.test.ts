@@ -1,0 +1,308 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/** The invalid paste is refused with a 400 on purpose; Chromium logs that response as a console error. */
+const IMPORT_PATH = /^\/api\/projects\/\d+\/import$/;
+
+const IMAGE_CONFIG = `<View>
+  <Image name="image" value="$image"/>
+  <RectangleLabels name="box" toName="image"><Label value="Cat"/><Label value="Dog"/></RectangleLabels>
+</View>`;
+const TEXT_CONFIG = `<View>
+  <Text name="text" value="$text"/>
+  <Choices name="sentiment" toName="text"><Choice value="Positive"/><Choice value="Negative"/></Choices>
+</View>`;
+
+/** A real w×h RGB PNG of one color (signature, IHDR, IDAT, IEND with their CRCs). */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromium against outpost serve', () => {
+  let dataDir: string;
+  let cli: SpawnedCli;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+  let imageProject: number;
+  let textProject: number;
+  const requests: string[] = [];
+  const failed: string[] = [];
+  const errors: string[] = [];
+  /** Set only around the invalid paste: the one request that may fail. */
+  let expectRefusedImport = false;
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${cli.url}${path}`, {
+      method,
+      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBeLessThan(300);
+    return (await response.json()) as T;
+  }
+
+  const taskTexts = async (project: number) =>
+    (await api<{ tasks: { data: Record<string, unknown> }[] }>('GET', `/api/tasks?project=${project}&page_size=100`))
+      .tasks;
+
+  /** The page (or an element) in both themes; the app follows the OS theme by default. */
+  async function shoot(name: string) {
+    await settled();
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-light.png`) });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await settled();
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-dark.png`) });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' });
+    await settled();
+  }
+
+  /** Colors fade between themes (CSS transitions): a screenshot waits until they have ended. */
+  async function settled() {
+    await page
+      .locator('html')
+      .evaluate((root) =>
+        Promise.all(
+          root.getAnimations({ subtree: true }).map((animation: { finished: Promise<unknown> }) => animation.finished),
+        ),
+      );
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-import-'));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
+    origin = new URL(cli.url).origin;
+    browser = await launchChromium();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 720 },
+      colorScheme: 'light',
+      acceptDownloads: true,
+    });
+    page = await context.newPage();
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      const expected = expectRefusedImport && response.status() === 400 && IMPORT_PATH.test(path);
+      if (response.status() >= 400 && !expected) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const at = message.location().url;
+      const path = at ? new URL(at).pathname : '';
+      const expected = expectRefusedImport && message.text().includes('status of 400') && IMPORT_PATH.test(path);
+      if (!expected) errors.push(`console: ${message.text()} (${at})`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    imageProject = (await api<{ id: number }>('POST', '/api/projects/', { title: 'Pets', label_config: IMAGE_CONFIG }))
+      .id;
+    textProject = (await api<{ id: number }>('POST', '/api/projects/', { title: 'Reviews', label_config: TEXT_CONFIG }))
+      .id;
+    await page.goto(cli.login, { waitUntil: 'load' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('imports PNG files chosen in the picker and dropped on the page, and counts the tasks', async () => {
+    await page.goto(`${origin}/#/projects/${imageProject}/import`);
+    await page.getByRole('heading', { name: 'Import data' }).waitFor();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Pets').waitFor();
+    expect(await page.getByRole('link', { name: 'Import' }).getAttribute('aria-current')).toBe('page');
+    await page.waitForLoadState('networkidle');
+    await shoot('import-empty');
+
+    const colors: [number, number, number][] = [
+      [200, 40, 40],
+      [40, 200, 40],
+      [40, 40, 200],
+    ];
+    await page
+      .getByLabel('Choose files')
+      .setInputFiles(
+        colors.map((rgb, index) => ({ name: `cat-${index + 1}.png`, mimeType: 'image/png', buffer: png(8, 6, rgb) })),
+      );
+    await page.getByRole('heading', { name: /^3 files ready/ }).waitFor();
+
+    // A drop as the browser delivers it: a DataTransfer carrying File objects.
+    const dropped = [
+      { name: 'dog-1.png', bytes: [...png(4, 4, [9, 9, 9])] },
+      { name: 'dog-2.png', bytes: [...png(5, 5, [250, 250, 0])] },
+    ];
+    const transfer = await page.evaluateHandle(`(() => {
+      const data = new DataTransfer();
+      for (const { name, bytes } of ${JSON.stringify(dropped)}) {
+        data.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+      }
+      return data;
+    })()`);
+    await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+    await page.getByRole('heading', { name: /^5 files ready/ }).waitFor();
+    const listed = page.getByRole('list', { name: 'Files to import' }).getByRole('listitem');
+    expect(await listed.allTextContents()).toEqual(
+      ['cat-1.png', 'cat-2.png', 'cat-3.png', 'dog-1.png', 'dog-2.png'].map((name) => expect.stringContaining(name)),
+    );
+    await shoot('import-files');
+
+    await page.getByRole('button', { name: 'Remove dog-2.png' }).click();
+    await page.getByRole('button', { name: 'Import 4 files' }).click();
+    await page.getByRole('heading', { name: 'Imported 4 tasks from 4 files' }).waitFor();
+    const tasks = await taskTexts(imageProject);
+    expect(tasks).toHaveLength(4);
+    const images = new Map(
+      tasks.map((task) => {
+        const path = String(task.data.image);
+        return [path.replace(/^\/data\/upload\/\d+\/[0-9a-f]{8}-/, ''), path];
+      }),
+    );
+    expect([...images.keys()].sort()).toEqual(['cat-1.png', 'cat-2.png', 'cat-3.png', 'dog-1.png']);
+    // The stored media are the bytes that were sent.
+    const first = await fetch(`${cli.url}${images.get('cat-1.png')}`, {
+      headers: { Authorization: `Token ${cli.token}` },
+    });
+    expect(Buffer.from(await first.arrayBuffer()).equals(png(8, 6, colors[0]!))).toBe(true);
+    expect(await page.getByRole('link', { name: 'Start labeling' }).getAttribute('href')).toBe(
+      `#/projects/${imageProject}/label`,
+    );
+    await shoot('import-done');
+  });
+
+  it("shows Label Studio's per-item errors for an invalid JSON paste, and creates nothing", async () => {
+    await page.goto(`${origin}/#/projects/${textProject}/import`);
+    await page.getByRole('heading', { name: 'Import data' }).waitFor();
+    expectRefusedImport = true;
+    await page.getByLabel('Tasks as JSON').fill('[{"text": "fine"}, {"review": "no text key"}, {"text": "also fine"}]');
+    await page.getByRole('button', { name: 'Import JSON' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await alert.waitFor();
+    expect(await alert.getByRole('heading').textContent()).toBe('Nothing was imported: 1 item has a problem.');
+    const items = await alert.getByRole('listitem').allTextContents();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toContain('Item 2');
+    expect(items[0]).toContain('"text" key is expected in task data');
+    expect(items[0]).toContain("{'review': 'no text key'}");
+    await shoot('import-errors');
+
+    await page.getByLabel('Tasks as JSON').fill('[{"text": "unterminated"');
+    await page.getByRole('button', { name: 'Import JSON' }).click();
+    await page.getByRole('alert').filter({ hasText: 'JSON parse error' }).waitFor();
+    expectRefusedImport = false;
+    expect(await taskTexts(textProject)).toEqual([]);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('imports CSV in two steps: upload, remove a file, read as a list of tasks, commit', async () => {
+    const csv = (rows: string[]) =>
+      Buffer.from(`text,score\n${rows.map((row, index) => `${row},${index}`).join('\n')}\n`);
+    await page.getByLabel('Choose files').setInputFiles([
+      { name: 'reviews.csv', mimeType: 'text/csv', buffer: csv(['Great phone', 'Broke in a week', 'Okay']) },
+      { name: 'extra.csv', mimeType: 'text/csv', buffer: csv(['Should not be imported']) },
+    ]);
+    await page.getByRole('button', { name: 'Upload 2 files' }).click();
+    const review = page.getByRole('region', { name: /Uploaded 2 files/ });
+    await review.waitFor();
+    expect(await review.getByText('4 tasks with the columns').count()).toBe(1);
+    expect(await review.getByRole('radio', { name: /List of tasks/ }).isChecked()).toBe(true);
+    expect(await review.getByRole('radio', { name: /Time Series or Whole Text File/ }).isChecked()).toBe(false);
+    expect(await taskTexts(textProject)).toEqual([]);
+    await shoot('import-review');
+
+    await review.getByRole('button', { name: 'Remove extra.csv from the import' }).click();
+    await page.getByRole('region', { name: /Uploaded 1 file:/ }).waitFor();
+    await page.getByRole('button', { name: 'Import tasks' }).click();
+    await page.getByRole('heading', { name: 'Imported 3 tasks from 1 file' }).waitFor();
+    const tasks = await taskTexts(textProject);
+    expect(tasks.map((task) => task.data).sort((a, b) => Number(a.score) - Number(b.score))).toEqual([
+      { text: 'Great phone', score: 0 },
+      { text: 'Broke in a week', score: 1 },
+      { text: 'Okay', score: 2 },
+    ]);
+  });
+
+  it('exports JSON with all tasks from the dialog, byte for byte what the API gives', async () => {
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export “Reviews”' });
+    await dialog.waitFor();
+    const json = dialog.getByRole('radio', { name: /^JSON\b/ }).first();
+    await json.waitFor();
+    expect(await json.isChecked()).toBe(true);
+    // A Choices config cannot give COCO: it is listed, greyed, and says why.
+    const coco = dialog.getByRole('radio', { name: /^COCO\b/ }).first();
+    expect(await coco.isDisabled()).toBe(true);
+    expect(await coco.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await dialog.getByText(/Not available for this labeling config/).count()).toBeGreaterThan(0);
+    expect(await page.evaluate('document.activeElement && document.activeElement.value')).toBe('JSON');
+    await shoot('export-dialog');
+
+    await dialog.getByLabel(/Include tasks without annotations/).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    const saved = readFileSync((await download.path())!, 'utf8');
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^project-${textProject}-at-.*\\.json$`));
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('status').filter({ hasText: 'Exported project-' }).waitFor();
+
+    const reference = await fetch(
+      `${cli.url}/api/projects/${textProject}/export?exportType=JSON&download_all_tasks=true`,
+      {
+        headers: { Authorization: `Token ${cli.token}` },
+      },
+    );
+    const expected = (await reference.json()) as { data: unknown }[];
+    expect(expected).toHaveLength(3);
+    expect(JSON.parse(saved)).toEqual(expected);
+  });
+
+  it('made no request outside its origin, and logged no errors', () => {
+    expect(requests.length).toBeGreaterThan(10);
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
