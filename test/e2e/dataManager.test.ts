@@ -139,10 +139,10 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
     expect(await grid().getAttribute('aria-rowcount')).toBe(String(JSON_TASKS + IMAGES.length + 1));
     const thumbnail = grid().getByRole('img', { name: `image of task ${firstJsonTask}` });
     expect(await thumbnail.getAttribute('src')).toMatch(/^\/data\/upload\//);
-    await page.waitForFunction((id) => {
-      const image = document.querySelector<HTMLImageElement>(`[data-task-id="${id}"] img`);
-      return image !== null && image.complete && image.naturalWidth > 0;
-    }, firstJsonTask);
+    // Loaded for real: the image decoded with a size (a broken image has none).
+    await expect
+      .poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-tasks-light.png') });
   });
 

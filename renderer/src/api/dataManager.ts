@@ -110,6 +110,10 @@ export function fetchTaskPage(
 }
 
 export async function fetchProjectTitle(client: ApiClient, project: number, signal?: AbortSignal): Promise<string> {
-  const body = await client.get<{ title: string | null }>(`/api/projects/${project}/`, { signal });
+  // Only the title: the project's counters cost a scan of its tasks.
+  const body = await client.get<{ title: string | null }>(`/api/projects/${project}/`, {
+    query: { include: 'id,title' },
+    signal,
+  });
   return body.title ?? '';
 }

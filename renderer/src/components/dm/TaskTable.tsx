@@ -2,16 +2,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProp
 import type { DmTask } from '../../api/dataManager';
 import { gridTemplate } from '../../dm/columnWidths';
 import type { TableColumn } from '../../dm/columns';
+import { HEADER_HEIGHT, OVERSCAN, ROW_HEIGHT } from '../../dm/gridMetrics';
 import { isSelected, type Selection } from '../../dm/selection';
 import { scrollSpace, virtualWindow, type WindowGeometry } from '../../dm/virtualWindow';
 import { GridHeader } from './GridHeader';
 import { TaskRow } from './TaskRow';
 import { useGridKeyboard } from './useGridKeyboard';
 import { useTaskPages } from './useTaskPages';
-
-export const ROW_HEIGHT = 44;
-const HEADER_HEIGHT = 40;
-const OVERSCAN = 6;
 
 interface TaskTableProps {
   id: string;
