@@ -1,8 +1,194 @@
-/** Placeholder: replaced by the page itself. */
+import { useCallback, useState } from 'react';
+import { isDestructive, type DmTask, type DmView } from '../api/dataManager';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ColumnChooser } from '../components/dm/ColumnChooser';
+import { DmToolbar } from '../components/dm/DmToolbar';
+import { FilterEditor } from '../components/dm/FilterEditor';
+import { TaskTable } from '../components/dm/TaskTable';
+import { tabTitle, ViewTabs } from '../components/dm/ViewTabs';
+import { useBulkAction } from '../components/dm/useBulkAction';
+import { useDmMeta } from '../components/dm/useDmMeta';
+import { useDmViews } from '../components/dm/useDmViews';
+import { EmptyState } from '../components/EmptyState';
+import { ExportDialog } from '../components/export/ExportDialog';
+import { ProjectNav } from '../components/project/ProjectNav';
+import { hiddenColumnsOf, orderingFor, toggleHidden, visibleColumns } from '../dm/columns';
+import type { Filters } from '../dm/filters';
+import { EMPTY_SELECTION, selectAll, selectedCount, selectedItems, setSelected, type Selection } from '../dm/selection';
+import { routes } from '../router';
+import '../styles/dataManager.css';
+
+const NO_FILTERS: Filters = { conjunction: 'and', items: [] };
+type Panel = 'filters' | 'columns' | 'export' | null;
+
+/** The project's tasks: tabs of saved filters, a toolbar, and a virtualized grid over any number of tasks. */
 export function DataManagerPage({ projectId }: { projectId: number }) {
+  const [refresh, setRefresh] = useState(0);
+  const meta = useDmMeta(projectId, refresh);
+  const tabs = useDmViews(projectId);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [count, setCount] = useState<{ total: number | null; error: string | null }>({ total: null, error: null });
+  const view = tabs.active;
+  const filters = view?.data.filters ?? NO_FILTERS;
+  const ordering = view?.data.ordering ?? [];
+  const total = count.total;
+
+  const onTotal = useCallback((next: number | null, error: string | null) => setCount({ total: next, error }), []);
+  const clearSelection = () => {
+    setSelection(EMPTY_SELECTION);
+    setAnchor(null);
+  };
+  const reload = () => {
+    clearSelection();
+    setRefresh((value) => value + 1);
+  };
+  const action = useBulkAction(
+    projectId,
+    () => ({ selectedItems: selectedItems(selection), filters, ordering }),
+    reload,
+  );
+
+  const changeView = async (target: DmView, data: DmView['data']) => {
+    if (await tabs.update(target, data)) clearSelection();
+  };
+
+  if (meta.status === 'error' || tabs.load.status === 'error') {
+    const message = meta.status === 'error' ? meta.message : tabs.load.status === 'error' ? tabs.load.message : '';
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>The data manager could not be loaded: {message}</p>
+        <a className="button" href={routes.projects}>
+          Back to projects
+        </a>
+      </div>
+    );
+  }
+  if (meta.status === 'loading' || !view) return <p role="status">Loading the data manager…</p>;
+
+  const hidden = hiddenColumnsOf(view.data, meta.columns);
+  const shown = visibleColumns(meta.columns, hidden);
+  // The list follows the saved tab (the server reads it), not the edit still on its way.
+  const stored = tabs.activeSaved ?? view.data;
+  const queryKey = `${view.id}|${JSON.stringify(stored.filters ?? NO_FILTERS)}|${JSON.stringify(stored.ordering ?? [])}|${refresh}`;
+  const selected = total === null ? 0 : selectedCount(selection, total);
+  const emptyProject = total === 0 && filters.items.length === 0;
+
   return (
-    <h1 className="page__title" data-project={projectId}>
-      Data manager
-    </h1>
+    <section className="page dm-page" aria-labelledby="dm-heading">
+      <ProjectNav projectId={projectId} title={meta.title} current="projectData" />
+      <h1 id="dm-heading" className="visually-hidden">
+        Tasks of {meta.title || 'Untitled project'}
+      </h1>
+      <ViewTabs
+        views={tabs.views}
+        activeId={view.id}
+        panelId="dm-tasks"
+        onActivate={(id) => {
+          tabs.activate(id);
+          clearSelection();
+        }}
+        onCreate={(title) => void tabs.add({ title })}
+        onRename={(target, title) => void changeView(target, { ...target.data, title })}
+        onDuplicate={(target) => void tabs.add({ ...target.data, title: `${tabTitle(target)} (copy)` })}
+        onDelete={(target) => void tabs.remove(target)}
+      />
+      <DmToolbar
+        projectId={projectId}
+        filterCount={filters.items.length}
+        total={total}
+        selected={selected}
+        actions={meta.actions}
+        onFilters={() => setPanel('filters')}
+        onColumns={() => setPanel('columns')}
+        onAction={action.choose}
+        onExport={() => setPanel('export')}
+      />
+      {count.error && (
+        <p className="form-error" role="alert">
+          The tasks could not be loaded: {count.error}
+        </p>
+      )}
+      {emptyProject && (
+        <EmptyState title="No tasks yet">
+          <p className="muted">Import data to create the tasks of this project.</p>
+          <a className="button button--primary" href={routes.projectImport(projectId)}>
+            Import data
+          </a>
+        </EmptyState>
+      )}
+      <div className="dm-table-area" hidden={emptyProject}>
+        <TaskTable
+          id="dm-tasks"
+          label={`Tasks of tab ${tabTitle(view)}`}
+          viewId={view.id}
+          queryKey={queryKey}
+          columns={shown}
+          ordering={ordering}
+          selection={selection}
+          selectedTotal={selected}
+          rangeAnchor={anchor}
+          onTotal={onTotal}
+          onSort={(column) => void changeView(view, { ...view.data, ordering: orderingFor(ordering, column.viewId) })}
+          onSelectAll={(all) => (all ? setSelection(selectAll()) : clearSelection())}
+          onToggleRows={(rows: DmTask[], value: boolean, index: number) => {
+            setSelection((current) =>
+              setSelected(
+                current,
+                rows.map((row) => row.id),
+                value,
+              ),
+            );
+            setAnchor(index);
+          }}
+          onOpen={(task) => {
+            window.location.hash = routes.labelTask(projectId, task.id);
+          }}
+        />
+        {total === 0 && !emptyProject && (
+          <p className="dm-no-match" role="status">
+            No tasks match the filters of this tab.
+          </p>
+        )}
+      </div>
+      <FilterEditor
+        open={panel === 'filters'}
+        columns={meta.columns}
+        filters={filters}
+        onClose={() => setPanel(null)}
+        onApply={(next) => {
+          setPanel(null);
+          void changeView(view, { ...view.data, filters: next });
+        }}
+      />
+      <ColumnChooser
+        open={panel === 'columns'}
+        columns={meta.columns}
+        hidden={hidden}
+        onClose={() => setPanel(null)}
+        onToggle={(column, visible) =>
+          void tabs.update(view, { ...view.data, hiddenColumns: toggleHidden(hidden, column.viewId, visible) })
+        }
+      />
+      <ExportDialog
+        projectId={projectId}
+        projectTitle={meta.title}
+        open={panel === 'export'}
+        onClose={() => setPanel(null)}
+      />
+      <ConfirmDialog
+        title={action.pending?.dialog?.title || `${action.pending?.title ?? 'Run action'}?`}
+        open={action.pending !== null}
+        confirmLabel={action.pending ? `${action.pending.title} (${selected.toLocaleString()})` : 'Run'}
+        busy={action.busy}
+        busyLabel="Working…"
+        onConfirm={action.confirm}
+        onCancel={action.cancel}
+      >
+        <p>{action.pending?.dialog?.text}</p>
+        {action.pending && isDestructive(action.pending) && <p className="muted">This cannot be undone.</p>}
+      </ConfirmDialog>
+    </section>
   );
 }

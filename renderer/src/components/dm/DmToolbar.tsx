@@ -1,0 +1,60 @@
+import type { DmAction } from '../../api/dataManager';
+import { routes } from '../../router';
+import { ActionsMenu } from './ActionsMenu';
+
+interface DmToolbarProps {
+  projectId: number;
+  filterCount: number;
+  total: number | null;
+  selected: number;
+  actions: DmAction[];
+  onFilters: () => void;
+  onColumns: () => void;
+  onAction: (action: DmAction) => void;
+  onExport: () => void;
+}
+
+const plural = (count: number, word: string) => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+
+/** Above the grid: filters, columns and bulk actions on the left; labeling, import and export on the right. */
+export function DmToolbar(props: DmToolbarProps) {
+  const { projectId, filterCount, total, selected } = props;
+  const count =
+    total === null
+      ? 'Loading tasks…'
+      : selected > 0
+        ? `${selected.toLocaleString()} of ${plural(total, 'task')} selected`
+        : plural(total, 'task');
+  return (
+    <div className="dm-toolbar">
+      <div className="dm-toolbar__group">
+        <button type="button" className="button" onClick={props.onFilters} aria-haspopup="dialog">
+          Filters
+          {filterCount > 0 && (
+            <span className="dm-badge" aria-label={`${filterCount} active`}>
+              {filterCount}
+            </span>
+          )}
+        </button>
+        <button type="button" className="button" onClick={props.onColumns} aria-haspopup="dialog">
+          Columns
+        </button>
+        <ActionsMenu actions={props.actions} disabled={selected === 0} onChoose={props.onAction} />
+        <span className="dm-toolbar__count" role="status" data-testid="task-count">
+          {count}
+        </span>
+      </div>
+      <div className="dm-toolbar__group">
+        <a className="button button--primary" href={routes.labelStream(projectId)}>
+          Label all tasks
+        </a>
+        <a className="button" href={routes.projectImport(projectId)}>
+          Import
+        </a>
+        <button type="button" className="button" onClick={props.onExport} aria-haspopup="dialog">
+          Export
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { sortOf, type TableColumn } from '../../dm/columns';
+
+interface GridHeaderProps {
+  columns: TableColumn[];
+  ordering: string[];
+  allState: 'all' | 'some' | 'none';
+  disabled: boolean;
+  onSelectAll: (selected: boolean) => void;
+  onSort: (column: TableColumn) => void;
+}
+
+/** The header row: select all, and a sort button per column (ascending, then descending). */
+export function GridHeader({ columns, ordering, allState, disabled, onSelectAll, onSort }: GridHeaderProps) {
+  return (
+    <div role="rowgroup" className="dm-grid__head">
+      <div role="row" aria-rowindex={1} className="dm-row dm-row--head">
+        <div role="columnheader" className="dm-cell dm-cell--check">
+          <input
+            type="checkbox"
+            aria-label="Select all tasks"
+            disabled={disabled}
+            checked={allState === 'all'}
+            ref={(input) => {
+              if (input) input.indeterminate = allState === 'some';
+            }}
+            onChange={(event) => onSelectAll(event.target.checked)}
+          />
+        </div>
+        {columns.map((column) => {
+          const sort = sortOf(ordering, column.viewId);
+          return (
+            <div role="columnheader" className="dm-cell dm-cell--head" key={column.key} aria-sort={sort}>
+              <button
+                type="button"
+                className="dm-sort"
+                title={`Order by ${column.title}`}
+                onClick={() => onSort(column)}
+              >
+                <span className="dm-sort__title">{column.title}</span>
+                <span className="dm-sort__icon" aria-hidden="true">
+                  {sort === 'ascending' ? '▲' : sort === 'descending' ? '▼' : ''}
+                </span>
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
