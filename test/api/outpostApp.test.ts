@@ -26,7 +26,9 @@ describe('GET /api/outpost/app', () => {
     const t = await createTestApp();
     await expectEnvelope(await t.request('/api/outpost/app'), 401, 'Authentication credentials were not provided.');
     await expectEnvelope(
-      await t.request('/api/outpost/app', { headers: { Authorization: 'Token 0000000000000000000000000000000000000000' } }),
+      await t.request('/api/outpost/app', {
+        headers: { Authorization: 'Token 0000000000000000000000000000000000000000' },
+      }),
       401,
       'Invalid token.',
     );
@@ -34,7 +36,9 @@ describe('GET /api/outpost/app', () => {
 
   it('accepts a PAT access token as Bearer', async () => {
     const t = await createTestApp();
-    const { access } = (await (await t.postJson('/api/token/refresh/', { refresh: t.pat })).json()) as { access: string };
+    const { access } = (await (await t.postJson('/api/token/refresh/', { refresh: t.pat })).json()) as {
+      access: string;
+    };
     expect((await t.request('/api/outpost/app', { headers: { Authorization: `Bearer ${access}` } })).status).toBe(200);
   });
 
