@@ -10,6 +10,11 @@ import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
 /** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
+// The page's globals these tests read inside page.evaluate (the Node type-check has no DOM types).
+declare const document: { getAnimations(): unknown[]; scrollingElement: { scrollTop: number } | null };
+declare const navigator: { clipboard: { readText(): Promise<string> } };
+declare const localStorage: { getItem(key: string): string | null };
+
 /** The test asks for a second PAT on purpose: the server's 409 is the answer under test. */
 const TOKEN_PATH = /^\/api\/token\/$/;
 
@@ -233,7 +238,7 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     await shortcuts.getByRole('button', { name: 'Change the shortcut for Next task' }).click();
     const capture = shortcuts.getByRole('textbox', { name: 'New shortcut for Next task' });
     await capture.waitFor();
-    expect(await capture.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await capture.evaluate((field) => field === field.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await capture.waitFor({ state: 'detached' });
     expect(await keysOf()).toEqual(['→']);

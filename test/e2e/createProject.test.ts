@@ -10,6 +10,10 @@ import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
 /** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
+// The page's globals these tests touch inside page.evaluate (the Node type-check has no DOM types).
+declare const document: { getAnimations(): unknown[] };
+declare const location: { hash: string };
+
 interface TemplateWire {
   title: string;
   group: string;
@@ -190,7 +194,7 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
     expect(new URL(page.url()).hash).toBe(settingsHash);
 
     // A hash change that is not a click (back button, typed URL) is held the same way.
-    await page.evaluate(() => (window.location.hash = '#/'));
+    await page.evaluate(() => (location.hash = '#/'));
     await unsaved.waitFor();
     expect(new URL(page.url()).hash).toBe(settingsHash);
     await page.keyboard.press('Escape');
