@@ -14,6 +14,7 @@ const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', imp
 declare const document: { getAnimations(): unknown[]; scrollingElement: { scrollTop: number } | null };
 declare const navigator: { clipboard: { readText(): Promise<string> } };
 declare const localStorage: { getItem(key: string): string | null };
+declare const window: object;
 
 /** The test asks for a second PAT on purpose: the server's 409 is the answer under test. */
 const TOKEN_PATH = /^\/api\/token\/$/;
@@ -261,6 +262,47 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     await page.getByRole('status').filter({ hasText: 'Restored the default shortcuts.' }).waitFor();
     expect(await keysOf()).toEqual(['→']);
     expect(await shortcuts.getByRole('button', { name: 'Restore defaults' }).isDisabled()).toBe(true);
+  });
+
+  it('in the desktop app (its bridge stubbed), refuses to reset the token it runs on and offers "Show in folder"', async () => {
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+    // The preload's bridge, as the renderer sees it: the server URL and token, and a reveal call.
+    await desktop.addInitScript(
+      ({ url, token }) => {
+        const revealed: string[] = [];
+        Object.assign(window, {
+          outpostRevealed: revealed,
+          outpost: {
+            getServerInfo: () => Promise.resolve({ url, token }),
+            revealInFolder: (path: string) => {
+              revealed.push(path);
+              return Promise.resolve();
+            },
+          },
+        });
+      },
+      { url: cli.url, token: legacyToken },
+    );
+    const app = await desktop.newPage();
+    app.on('request', (request) => requests.push(request.url()));
+    app.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`desktop console: ${message.text()}`);
+    });
+    app.on('pageerror', (error) => errors.push(`desktop pageerror: ${error.message}`));
+    await app.goto(`${origin}/#/settings`, { waitUntil: 'load' });
+    const reset = app.getByRole('button', { name: 'Reset token…' });
+    await reset.waitFor();
+    expect(await reset.isDisabled()).toBe(true);
+    const why = await reset.getAttribute('aria-describedby');
+    expect(await app.locator(`[id="${why}"]`).textContent()).toContain('cannot be reset while the app runs');
+    await app.getByRole('button', { name: 'Show in folder' }).click();
+    await app.waitForFunction(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed.length > 0);
+    const revealed = await app.evaluate(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed);
+    expect(revealed).toEqual([join(resolve(dataDir), 'outpost.db')]);
+    await app.getByRole('region', { name: 'API tokens' }).screenshot({
+      path: join(SCREENSHOTS, 'app-settings-desktop-tokens-light.png'),
+    });
+    await desktop.close();
   });
 
   it('made no request outside its origin, and logged no errors', () => {
