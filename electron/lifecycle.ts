@@ -59,6 +59,7 @@ export async function runApp(deps: ElectronDeps): Promise<void> {
       port: 0,
       rendererDir: deps.rendererDir,
       nativeBinding: deps.sqliteBinding,
+      mode: 'electron',
     });
   } catch (error) {
     deps.dialog.showErrorBox('Outpost could not start', (error as Error).message);

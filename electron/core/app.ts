@@ -16,6 +16,7 @@ import { fileUploadRoutes } from './server/routes/fileUploads.js';
 import { importRoutes } from './server/routes/imports.js';
 import { loginRoutes } from './server/routes/login.js';
 import { mediaRoutes } from './server/routes/media.js';
+import { outpostAppRoutes } from './server/routes/outpostApp.js';
 import { nextTaskRoutes } from './server/routes/nextTask.js';
 import { predictionRoutes } from './server/routes/predictions.js';
 import { projectRoutes } from './server/routes/projects.js';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/data/*', requireAuth);
 
   versionRoutes(app);
+  outpostAppRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);
   projectRoutes(app);

@@ -18,6 +18,10 @@ export interface AppDeps extends DomainContext {
   /** The built renderer (index.html and assets), or null when there is none to serve. */
   rendererDir: string | null;
   outpostVersion: string;
+  /** The data folder (absolute): the database, media and exports live under it. */
+  dataDir: string;
+  /** Who runs the server: the desktop app, or `outpost serve`/`start` in a terminal. */
+  appMode: 'electron' | 'serve';
   /**
    * Uploaded files (imports and media): `<data folder>/media/upload`. A file lives at
    * `<uploadsDir>/<project id>/<8 hex>-<name>`, is recorded as `upload/<project id>/<8 hex>-<name>`

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createApp } from './app.js';
 import { dataPaths } from './dataDir.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from './deps.js';
@@ -21,6 +21,8 @@ export interface ServeOptions extends DataFolderOptions {
   rendererDir?: string | null;
   /** See AppDeps.allowPrivateImportUrls. */
   allowPrivateImportUrls?: boolean;
+  /** See AppDeps.appMode; the desktop app passes 'electron'. */
+  mode?: AppDeps['appMode'];
 }
 
 export interface RunningServer {
@@ -64,6 +66,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     rendererDir: options.rendererDir ?? null,
     outpostVersion: packageJson.version,
+    dataDir: resolve(options.dataDir),
+    appMode: options.mode ?? 'serve',
     uploadsDir: join(dataPaths(options.dataDir).media, 'upload'),
     exportsDir: dataPaths(options.dataDir).exports,
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,

@@ -169,7 +169,7 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
     await labeling.screenshot({ path: join(SCREENSHOTS, 'project-settings-labeling-dark.png') });
     await page.locator('#main').evaluate((main) => main.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-dark.png') });
-    await page.getByRole('link', { name: '← Projects' }).click();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('article', { name: 'Review queue, round 2' }).waitFor();
   });
 

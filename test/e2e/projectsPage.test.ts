@@ -91,6 +91,10 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     await dialog.getByRole('button', { name: 'Create project' }).click();
     await page.getByRole('status').filter({ hasText: 'Created “Sentiment review”.' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    // A new project opens on its import page; the list has it on the way back.
+    await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
+    expect(new URL(page.url()).hash).toMatch(/^#\/projects\/\d+\/import$/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
     const card = page.getByRole('article', { name: 'Sentiment review' });
     await card.waitFor();
     expect(await card.getByText('Product reviews, positive or negative.').isVisible()).toBe(true);

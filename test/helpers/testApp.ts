@@ -29,6 +29,7 @@ export interface TestAppOptions {
 
 /** The real app on a real in-memory SQLite database, driven without a port through app.request. */
 export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outpost-data-'));
   const db = openDatabase(options.databasePath ?? ':memory:');
   const time = movableClock();
   const initialized = await initializeDatabase(db, { token: TEST_TOKEN, clock: time.clock });
@@ -38,6 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     rendererDir: null,
     outpostVersion: '0.0.0-test',
+    dataDir,
+    appMode: 'serve',
     // A fresh folder per app, so uploads never leak between tests.
     uploadsDir: join(mkdtempSync(join(tmpdir(), 'outpost-uploads-')), 'upload'),
     exportsDir: join(mkdtempSync(join(tmpdir(), 'outpost-exports-')), 'export'),

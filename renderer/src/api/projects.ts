@@ -93,6 +93,8 @@ export interface NewProject {
   title: string;
   description: string;
   color: string;
+  /** A template's config; left out, the server gives its empty default. */
+  label_config?: string;
 }
 
 export function createProject(client: ApiClient, project: NewProject | Record<string, unknown>) {

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import type { NewProject } from '../api/projects';
 import { titleProblem } from '../pages/projectTitle';
 import { DEFAULT_PROJECT_COLOR } from './ColorPicker';
+import { TemplatePicker, type TemplateChoice } from './createProject/TemplatePicker';
+import { useTemplateCatalog } from './createProject/useTemplateCatalog';
 import { Dialog } from './Dialog';
-import { ProjectBasicsFields } from './ProjectBasicsFields';
+import { ProjectBasicsFields, type ProjectBasics } from './ProjectBasicsFields';
 
 interface ProjectFormDialogProps {
   open: boolean;
@@ -14,26 +16,33 @@ interface ProjectFormDialogProps {
   onClose: () => void;
 }
 
-const EMPTY: NewProject = { title: '', description: '', color: DEFAULT_PROJECT_COLOR };
+const EMPTY: ProjectBasics = { title: '', description: '', color: DEFAULT_PROJECT_COLOR };
 
+/** "New project": title, description and color beside the choice of a labeling template. */
 export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: ProjectFormDialogProps) {
-  const [project, setProject] = useState<NewProject>(EMPTY);
+  const [basics, setBasics] = useState<ProjectBasics>(EMPTY);
+  const [template, setTemplate] = useState<TemplateChoice>(null);
   const [touched, setTouched] = useState(false);
+  const catalog = useTemplateCatalog(open);
 
   useEffect(() => {
     if (open) {
-      setProject(EMPTY);
+      setBasics(EMPTY);
+      setTemplate(null);
       setTouched(false);
     }
   }, [open]);
 
-  const problem = titleProblem(project.title);
+  const problem = titleProblem(basics.title);
   const showProblem = touched && problem !== null;
 
   const submit = () => {
     setTouched(true);
     if (problem || busy) return;
-    onSubmit({ ...project, title: project.title.trim(), description: project.description.trim() });
+    const project: NewProject = { ...basics, title: basics.title.trim(), description: basics.description.trim() };
+    // Start empty leaves the config to the server's default, as Label Studio does.
+    if (template) project.label_config = template.config;
+    onSubmit(project);
   };
 
   return (
@@ -42,8 +51,12 @@ export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: Proj
       open={open}
       onClose={onClose}
       onSubmit={submit}
+      className="dialog--wide"
       actions={
         <>
+          <p className="create-project__summary muted" aria-live="polite">
+            {template ? `Template: ${template.title}` : 'No template: start empty'}
+          </p>
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
@@ -53,18 +66,29 @@ export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: Proj
         </>
       }
     >
-      <ProjectBasicsFields
-        values={project}
-        errors={showProblem && problem ? { title: problem } : {}}
-        onChange={(change) => setProject({ ...project, ...change })}
-        autoFocusTitle
-        onTitleBlur={() => setTouched(true)}
-      />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <div className="create-project">
+        <div className="create-project__basics">
+          <ProjectBasicsFields
+            values={basics}
+            errors={showProblem && problem ? { title: problem } : {}}
+            onChange={(change) => setBasics({ ...basics, ...change })}
+            autoFocusTitle
+            onTitleBlur={() => setTouched(true)}
+          />
+          {template && !template.bundled_editor && (
+            <p className="notice create-project__note">
+              “{template.title}” uses tags that Outpost’s labeling editor does not show yet. You can still create the
+              project, import and export its data.
+            </p>
+          )}
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <TemplatePicker load={catalog} value={template} onChange={setTemplate} />
+      </div>
     </Dialog>
   );
 }

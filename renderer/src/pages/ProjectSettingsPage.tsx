@@ -1,15 +1,19 @@
+import { ProjectNav } from '../components/project/ProjectNav';
 import { AnnotationSection } from '../components/settings/AnnotationSection';
 import { GeneralSection } from '../components/settings/GeneralSection';
 import { InstructionsSection } from '../components/settings/InstructionsSection';
 import { LabelingSection } from '../components/settings/LabelingSection';
 import { useToasts } from '../components/toastContext';
 import { routes } from '../router';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { useProjectSettings } from './useProjectSettings';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 /** A project's settings on one page: general, instructions, labeling interface, annotation. */
 export function ProjectSettingsPage({ projectId }: { projectId: number }) {
   const toasts = useToasts();
   const { load, errors, isSaving, isDirty, change, save, discard } = useProjectSettings(projectId);
+  const guard = useUnsavedChangesGuard(isDirty);
 
   const submit = async () => {
     const title = load.status === 'ready' ? load.draft.title.trim() : '';
@@ -32,11 +36,7 @@ export function ProjectSettingsPage({ projectId }: { projectId: number }) {
   const sectionProps = { settings: load.draft, errors, onChange: change };
   return (
     <section className="page settings-page" aria-labelledby="settings-heading">
-      <nav aria-label="Breadcrumb">
-        <a className="back-link" href={routes.projects}>
-          ← Projects
-        </a>
-      </nav>
+      <ProjectNav projectId={projectId} title={load.saved.title} current="projectSettings" />
       <div className="page__header settings-page__header">
         <h1 id="settings-heading" className="page__title">
           Settings · {load.saved.title || 'Untitled project'}
@@ -71,6 +71,15 @@ export function ProjectSettingsPage({ projectId }: { projectId: number }) {
         />
         <AnnotationSection {...sectionProps} />
       </div>
+      <UnsavedChangesDialog
+        open={guard.pendingHash !== null}
+        what={`the settings of “${load.saved.title || 'Untitled project'}”`}
+        onStay={guard.stay}
+        onLeave={() => {
+          discard();
+          guard.leave();
+        }}
+      />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { ProjectGrid } from '../components/ProjectGrid';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { ProjectsToolbar } from '../components/ProjectsToolbar';
 import { useToasts } from '../components/toastContext';
+import { routes } from '../router';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useProjectList } from './useProjectList';
 
@@ -51,8 +52,9 @@ export function ProjectsPage() {
     try {
       const created = await createProject(client, project);
       setCreateOpen(false);
-      toasts.success(`Created “${titleOf(created)}”.`);
-      void list.reload();
+      toasts.success(`Created “${titleOf(created)}”. Import the data to label.`);
+      // A new project has no tasks yet: its import page is the next step.
+      window.location.hash = routes.projectImport(created.id);
     } catch (error) {
       setCreateError(messageOf(error));
     } finally {

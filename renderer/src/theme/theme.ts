@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
@@ -41,9 +41,32 @@ export function applyTheme(preference: ThemePreference): void {
   root.style.colorScheme = resolved;
 }
 
+// One preference for the whole window: the header switch and the settings page both call
+// useTheme(), and each must see the other's change at once.
+let current: ThemePreference | null = null;
+const listeners = new Set<() => void>();
+
+function snapshot(): ThemePreference {
+  current ??= readThemePreference();
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Saves, applies and announces a new preference to every useTheme() caller. */
+export function setThemePreference(next: ThemePreference): void {
+  saveThemePreference(next);
+  current = next;
+  applyTheme(next);
+  for (const listener of listeners) listener();
+}
+
 /** The chosen theme, persisted, applied, and following the OS while the choice is "system". */
 export function useTheme(): [ThemePreference, (preference: ThemePreference) => void] {
-  const [preference, setPreference] = useState<ThemePreference>(readThemePreference);
+  const preference = useSyncExternalStore(subscribe, snapshot, snapshot);
 
   useEffect(() => {
     applyTheme(preference);
@@ -54,9 +77,5 @@ export function useTheme(): [ThemePreference, (preference: ThemePreference) => v
     return () => media.removeEventListener('change', follow);
   }, [preference]);
 
-  const choose = (next: ThemePreference) => {
-    saveThemePreference(next);
-    setPreference(next);
-  };
-  return [preference, choose];
+  return [preference, setThemePreference];
 }

@@ -1,0 +1,314 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+
+/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+// The page's globals these tests read inside page.evaluate (the Node type-check has no DOM types).
+declare const document: { getAnimations(): unknown[]; scrollingElement: { scrollTop: number } | null };
+declare const navigator: { clipboard: { readText(): Promise<string> } };
+declare const localStorage: { getItem(key: string): string | null };
+declare const window: object;
+
+/** The test asks for a second PAT on purpose: the server's 409 is the answer under test. */
+const TOKEN_PATH = /^\/api\/token\/$/;
+
+describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpost serve', () => {
+  let dataDir: string;
+  let cli: SpawnedCli;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  let legacyToken: string;
+  const requests: string[] = [];
+  const failed: string[] = [];
+  const errors: string[] = [];
+
+  /** A PAT traded for a 5-minute access token at /api/token/refresh/ (spec 1.3). */
+  async function refresh(pat: string): Promise<Response> {
+    return fetch(`${cli.url}/api/token/refresh/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh: pat }),
+    });
+  }
+
+  async function whoamiStatus(authorization: string): Promise<number> {
+    return (await fetch(`${cli.url}/api/current-user/whoami`, { headers: { Authorization: authorization } })).status;
+  }
+
+  const card = (name: string) => page.getByRole('region', { name });
+  const legacyField = () => page.getByRole('textbox', { name: 'Legacy token' });
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+  /** Before a screenshot: no toast over the page, no theme transition half done, scrolled to the top. */
+  async function settle(): Promise<void> {
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await page.locator('#main').evaluate((main) => main.scrollTo(0, 0));
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-app-settings-'));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
+    origin = new URL(cli.url).origin;
+    legacyToken = cli.token;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    page = await context.newPage();
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      const expected =
+        response.status() === 409 &&
+        response.request().method() === 'POST' &&
+        TOKEN_PATH.test(new URL(response.url()).pathname);
+      if (response.status() >= 400 && !expected) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const at = message.location().url;
+      const expected = message.text().includes('status of 409') && TOKEN_PATH.test(at ? new URL(at).pathname : '');
+      if (!expected) errors.push(`console: ${message.text()} (${at})`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('opens from the header and shows the data folder the server was started on', async () => {
+    await page.goto(cli.login, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/settings');
+    const folder = card('Data folder').getByRole('textbox', { name: 'Data folder' });
+    await folder.waitFor();
+    expect(await folder.inputValue()).toBe(resolve(dataDir));
+    // Browser mode: no Electron bridge, so no "Show in folder"; the way to move it is explained.
+    expect(await card('Data folder').getByRole('button', { name: 'Show in folder' }).count()).toBe(0);
+    await card('Data folder').getByText('outpost serve --data <new folder>').waitFor();
+    await card('Data folder').getByRole('button', { name: 'Copy the data folder path' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied the data folder path' }).waitFor();
+    expect(await clipboard()).toBe(resolve(dataDir));
+  });
+
+  it('masks the legacy token until revealed, and copies it', async () => {
+    // The API, signed in with the PAT the CLI printed, tells which token to expect.
+    const { access } = (await (await refresh(cli.pat)).json()) as { access: string };
+    const viaApi = (await (
+      await fetch(`${cli.url}/api/current-user/token`, { headers: { Authorization: `Bearer ${access}` } })
+    ).json()) as { token: string };
+    expect(viaApi.token).toBe(cli.token);
+
+    await legacyField().waitFor();
+    const masked = await legacyField().inputValue();
+    expect(masked).not.toContain(cli.token);
+    expect(masked).toContain('•');
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    expect(await legacyField().inputValue()).toBe(viaApi.token);
+    expect(await page.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Copy the legacy token' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied the legacy token' }).waitFor();
+    expect(await clipboard()).toBe(viaApi.token);
+    await page.getByRole('button', { name: 'Hide' }).click();
+    expect(await legacyField().inputValue()).toBe(masked);
+  });
+
+  it('resets the legacy token after a confirmation: the old one is refused, the UI stays signed in', async () => {
+    await page.getByRole('button', { name: 'Reset token…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset the legacy token?' });
+    await confirm.waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'app-settings-reset-token-light.png') });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await whoamiStatus(`Token ${cli.token}`)).toBe(200);
+
+    await page.getByRole('button', { name: 'Reset token…' }).click();
+    await confirm.getByRole('button', { name: 'Reset token' }).click();
+    await page.getByRole('status').filter({ hasText: 'Created a new legacy token' }).waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    const shown = await legacyField().inputValue();
+    expect(shown).toMatch(/^[0-9a-f]{40}$/);
+    expect(shown).not.toBe(cli.token);
+    expect(await whoamiStatus(`Token ${cli.token}`)).toBe(401);
+    expect(await whoamiStatus(`Token ${shown}`)).toBe(200);
+    legacyToken = shown;
+
+    // The browser is signed in by its session cookie, not by the token: a reload still works.
+    await page.reload({ waitUntil: 'load' });
+    await legacyField().waitFor();
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    expect(await legacyField().inputValue()).toBe(legacyToken);
+  });
+
+  it('refuses a second personal access token with a clear message, revokes, creates and shows it once', async () => {
+    const tokens = card('API tokens').getByRole('list', { name: 'Personal access tokens' });
+    await tokens.getByRole('listitem').first().waitFor();
+    expect(await tokens.getByRole('listitem').count()).toBe(1);
+
+    // The CLI already made one: the server's 409 is shown as it says it.
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await card('API tokens')
+      .getByRole('alert')
+      .filter({ hasText: 'You already have a valid token. Please revoke it before creating a new one.' })
+      .waitFor();
+
+    await tokens.getByRole('button', { name: /^Revoke the token created / }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke this token?' });
+    await confirm.getByRole('button', { name: 'Revoke token' }).click();
+    await page.getByRole('status').filter({ hasText: 'Revoked the token created' }).waitFor();
+    await card('API tokens').getByText('No personal access tokens.').waitFor();
+    expect((await refresh(cli.pat)).status).toBe(401);
+
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const panel = page.getByRole('region', { name: 'New personal access token' });
+    await panel.waitFor();
+    await panel.getByText('Copy it now: you will not see it again.').waitFor();
+    const pat = await panel.getByRole('textbox', { name: 'New personal access token' }).inputValue();
+    expect(pat.split('.')).toHaveLength(3);
+    await panel.getByRole('button', { name: 'Copy the new token' }).click();
+    expect(await clipboard()).toBe(pat);
+    const refreshed = await refresh(pat);
+    expect(refreshed.status).toBe(200);
+    const { access } = (await refreshed.json()) as { access: string };
+    expect(await whoamiStatus(`Bearer ${access}`)).toBe(200);
+    // The list shows it truncated, as the server gives it.
+    await tokens.getByRole('listitem').first().waitFor();
+    expect(await tokens.textContent()).not.toContain(pat.split('.')[2]);
+    await settle();
+    await panel.screenshot({ path: join(SCREENSHOTS, 'app-settings-new-token-light.png') });
+
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await card('API tokens').getByRole('alert').filter({ hasText: 'You already have a valid token' }).waitFor();
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    await tokens.getByRole('button', { name: /^Revoke the token created / }).click();
+    await confirm.getByRole('button', { name: 'Revoke token' }).click();
+    await card('API tokens').getByText('No personal access tokens.').waitFor();
+    expect((await refresh(pat)).status).toBe(401);
+  });
+
+  it('changes the theme here and in the header as one setting', async () => {
+    const here = page.getByRole('group', { name: 'Color theme' });
+    const header = page.getByRole('banner').getByRole('group', { name: 'Theme' });
+    await here.getByRole('radio', { name: 'Dark' }).check();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await header.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    await settle();
+    expect(await page.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'app-settings-dark.png') });
+    await card('Labeling shortcuts').screenshot({ path: join(SCREENSHOTS, 'app-settings-shortcuts-dark.png') });
+    await card('Data folder').screenshot({ path: join(SCREENSHOTS, 'app-settings-data-folder-dark.png') });
+
+    await header.getByRole('radio', { name: 'Light' }).check();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    expect(await here.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    await settle();
+    await page.screenshot({ path: join(SCREENSHOTS, 'app-settings-light.png') });
+    await card('Labeling shortcuts').screenshot({ path: join(SCREENSHOTS, 'app-settings-shortcuts-light.png') });
+    await card('Data folder').screenshot({ path: join(SCREENSHOTS, 'app-settings-data-folder-light.png') });
+
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(
+      await page.getByRole('group', { name: 'Color theme' }).getByRole('radio', { name: 'Light' }).isChecked(),
+    ).toBe(true);
+  });
+
+  it('records a labeling shortcut, refuses one in use, and keeps it after a reload', async () => {
+    const shortcuts = card('Labeling shortcuts');
+    const row = shortcuts.getByRole('row', { name: /^Next task/ });
+    const keysOf = () => row.locator('kbd').allTextContents();
+    expect(await keysOf()).toEqual(['→']);
+
+    await shortcuts.getByRole('button', { name: 'Change the shortcut for Next task' }).click();
+    const capture = shortcuts.getByRole('textbox', { name: 'New shortcut for Next task' });
+    await capture.waitFor();
+    expect(await capture.evaluate((field) => field === field.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await capture.waitFor({ state: 'detached' });
+    expect(await keysOf()).toEqual(['→']);
+
+    await shortcuts.getByRole('button', { name: 'Change the shortcut for Next task' }).click();
+    await page.keyboard.press('Control+Enter');
+    await shortcuts.getByRole('alert').filter({ hasText: 'Ctrl+Enter is already used by' }).waitFor();
+    await capture.screenshot({ path: join(SCREENSHOTS, 'app-settings-shortcut-conflict-light.png') });
+    await page.keyboard.press('Alt+n');
+    await page.getByRole('status').filter({ hasText: '“Next task” is now Alt+N.' }).waitFor();
+    expect(await keysOf()).toEqual(['Alt', 'N']);
+
+    await page.reload({ waitUntil: 'load' });
+    await shortcuts.waitFor();
+    expect(await keysOf()).toEqual(['Alt', 'N']);
+    const stored = await page.evaluate(() => localStorage.getItem('outpost.shortcuts'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ nextTask: 'Alt+N', submit: 'Ctrl+Enter' });
+
+    await shortcuts.getByRole('button', { name: 'Restore defaults' }).click();
+    await page.getByRole('status').filter({ hasText: 'Restored the default shortcuts.' }).waitFor();
+    expect(await keysOf()).toEqual(['→']);
+    expect(await shortcuts.getByRole('button', { name: 'Restore defaults' }).isDisabled()).toBe(true);
+  });
+
+  it('in the desktop app (its bridge stubbed), refuses to reset the token it runs on and offers "Show in folder"', async () => {
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+    // The preload's bridge, as the renderer sees it: the server URL and token, and a reveal call.
+    await desktop.addInitScript(
+      ({ url, token }) => {
+        const revealed: string[] = [];
+        Object.assign(window, {
+          outpostRevealed: revealed,
+          outpost: {
+            getServerInfo: () => Promise.resolve({ url, token }),
+            revealInFolder: (path: string) => {
+              revealed.push(path);
+              return Promise.resolve();
+            },
+          },
+        });
+      },
+      { url: cli.url, token: legacyToken },
+    );
+    const app = await desktop.newPage();
+    app.on('request', (request) => requests.push(request.url()));
+    app.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`desktop console: ${message.text()}`);
+    });
+    app.on('pageerror', (error) => errors.push(`desktop pageerror: ${error.message}`));
+    await app.goto(`${origin}/#/settings`, { waitUntil: 'load' });
+    const reset = app.getByRole('button', { name: 'Reset token…' });
+    await reset.waitFor();
+    expect(await reset.isDisabled()).toBe(true);
+    const why = await reset.getAttribute('aria-describedby');
+    expect(await app.locator(`[id="${why}"]`).textContent()).toContain('cannot be reset while the app runs');
+    await app.getByRole('button', { name: 'Show in folder' }).click();
+    await app.waitForFunction(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed.length > 0);
+    const revealed = await app.evaluate(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed);
+    expect(revealed).toEqual([join(resolve(dataDir), 'outpost.db')]);
+    await app.getByRole('region', { name: 'API tokens' }).screenshot({
+      path: join(SCREENSHOTS, 'app-settings-desktop-tokens-light.png'),
+    });
+    await desktop.close();
+  });
+
+  it('made no request outside its origin, and logged no errors', () => {
+    expect(requests.length).toBeGreaterThan(5);
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

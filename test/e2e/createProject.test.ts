@@ -1,0 +1,242 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+
+/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+// The page's globals these tests touch inside page.evaluate (the Node type-check has no DOM types).
+declare const document: { getAnimations(): unknown[] };
+declare const location: { hash: string };
+
+interface TemplateWire {
+  title: string;
+  group: string;
+  config: string;
+  bundled_editor: boolean;
+}
+
+interface ProjectWire {
+  id: number;
+  title: string;
+  label_config: string;
+}
+
+describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved settings, in Chromium', () => {
+  let dataDir: string;
+  let cli: SpawnedCli;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  let templates: TemplateWire[];
+  let boxProjectId: number;
+  const requests: string[] = [];
+  const failed: string[] = [];
+  const errors: string[] = [];
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${cli.url}${path}`, {
+      method,
+      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBeLessThan(300);
+    return (await response.json()) as T;
+  }
+
+  const dialog = () => page.getByRole('dialog', { name: 'New project' });
+  const picker = () => dialog().getByRole('group', { name: 'Labeling template' });
+  const projectIdInHash = () => /^#\/projects\/(\d+)\/import$/.exec(new URL(page.url()).hash)?.[1];
+
+  /** Before a screenshot: no toast over the page and no theme transition half done. */
+  async function settle(): Promise<void> {
+    // Toasts under a modal are inert: they are dismissed before a dialog opens.
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    const modalOpen = await page.locator('dialog[open]').count();
+    while (!modalOpen && (await dismiss.count()) > 0) await dismiss.first().click();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-create-'));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
+    origin = new URL(cli.url).origin;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    templates = (await api<{ templates: TemplateWire[] }>('GET', '/api/templates/')).templates;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates a project from a template picked by category and search, and lands on its import page', async () => {
+    await page.goto(cli.login, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'New project' }).click();
+    await dialog().waitFor();
+    await dialog()
+      .getByRole('radio', { name: /Box Objects in Images/ })
+      .waitFor();
+    // Templates the bundled editor cannot show are marked, every one of them.
+    const newer = templates.filter((template) => !template.bundled_editor).length;
+    expect(newer).toBeGreaterThan(0);
+    expect(await dialog().getByText('Needs a newer editor', { exact: true }).count()).toBe(newer);
+    expect(
+      await dialog()
+        .getByRole('radio', { name: /Custom \/ start empty/ })
+        .isChecked(),
+    ).toBe(true);
+    await settle();
+    await page.screenshot({ path: join(SCREENSHOTS, 'create-project-light.png') });
+
+    await dialog().getByLabel('Title').fill('Street signs');
+    const categories = dialog().getByRole('group', { name: 'Category' });
+    await categories.getByRole('button', { name: 'Computer Vision' }).click();
+    expect(await categories.getByRole('button', { name: 'Computer Vision' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await dialog().getByRole('region', { name: 'Natural Language Processing' }).count()).toBe(0);
+    const vision = templates.filter((template) => template.group === 'Computer Vision');
+    expect(await dialog().getByRole('region', { name: 'Computer Vision' }).getByRole('radio').count()).toBe(
+      vision.length,
+    );
+    await dialog().getByRole('searchbox', { name: 'Search templates' }).fill('box objects');
+    expect(await picker().getByRole('radio').count()).toBe(2); // "start empty" and the one match
+    await dialog()
+      .getByRole('radio', { name: /Box Objects in Images/ })
+      .check();
+    await dialog().getByText('Template: Box Objects in Images').waitFor();
+    // The modal makes the header inert: the theme follows the system, switched here.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await settle();
+    await page.screenshot({ path: join(SCREENSHOTS, 'create-project-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' });
+
+    await dialog().getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
+    await dialog().waitFor({ state: 'hidden' });
+    await page.getByRole('status').filter({ hasText: 'Created “Street signs”.' }).waitFor();
+    boxProjectId = Number(projectIdInHash());
+    expect(boxProjectId).toBeGreaterThan(0);
+    const created = await api<ProjectWire>('GET', `/api/projects/${boxProjectId}/`);
+    const template = templates.find((item) => item.title === 'Box Objects in Images')!;
+    expect(created.title).toBe('Street signs');
+    expect(created.label_config).toBe(template.config);
+  });
+
+  it('creates a blank project with the default config', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('article', { name: 'Street signs' }).waitFor();
+    await page.getByRole('button', { name: 'New project' }).click();
+    await dialog().getByLabel('Title').fill('Blank slate');
+    await dialog()
+      .getByRole('radio', { name: /Box Objects in Images/ })
+      .waitFor();
+    expect(
+      await dialog()
+        .getByRole('radio', { name: /Custom \/ start empty/ })
+        .isChecked(),
+    ).toBe(true);
+    await dialog().getByText('No template: start empty').waitFor();
+    await dialog().getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
+    const blank = await api<ProjectWire>('GET', `/api/projects/${projectIdInHash()}/`);
+    const reference = await api<ProjectWire>('POST', '/api/projects/', { title: 'Reference' });
+    expect(blank.title).toBe('Blank slate');
+    expect(blank.label_config).toBe(reference.label_config);
+    await api<unknown>('DELETE', `/api/projects/${reference.id}/`).catch(() => undefined);
+  });
+
+  it('asks before leaving unsaved settings by a link: Stay keeps the edit and the URL', async () => {
+    await page.goto(`${origin}/#/projects/${boxProjectId}/settings`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Settings · Street signs' }).waitFor();
+    const settingsHash = `#/projects/${boxProjectId}/settings`;
+    // Nothing changed yet: the way out is free.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings' }).waitFor();
+
+    await settle();
+    await page.getByLabel('Title').fill('Street signs, v2');
+    await crumbs.getByRole('link', { name: 'Projects' }).click();
+    const unsaved = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await unsaved.waitFor();
+    expect(new URL(page.url()).hash).toBe(settingsHash);
+    await settle();
+    await page.screenshot({ path: join(SCREENSHOTS, 'unsaved-settings-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await settle();
+    await page.screenshot({ path: join(SCREENSHOTS, 'unsaved-settings-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await unsaved.getByRole('button', { name: 'Stay' }).click();
+    await unsaved.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
+    expect(new URL(page.url()).hash).toBe(settingsHash);
+
+    // A hash change that is not a click (back button, typed URL) is held the same way.
+    await page.evaluate(() => (location.hash = '#/'));
+    await unsaved.waitFor();
+    expect(new URL(page.url()).hash).toBe(settingsHash);
+    await page.keyboard.press('Escape');
+    await unsaved.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
+  });
+
+  it('asks the browser before closing or reloading the tab with unsaved settings', async () => {
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (prompt) => {
+        resolve(prompt.type());
+        void prompt.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    expect(await page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
+  });
+
+  it('leaves and drops the edit on Discard, and does not ask once saved', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    const unsaved = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await unsaved.getByRole('button', { name: 'Discard and leave' }).click();
+    await page.getByRole('article', { name: 'Street signs' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/');
+    expect((await api<ProjectWire>('GET', `/api/projects/${boxProjectId}/`)).title).toBe('Street signs');
+
+    await page.getByRole('link', { name: 'Settings of Street signs' }).click();
+    await page.getByRole('heading', { name: 'Settings · Street signs' }).waitFor();
+    await page.getByLabel('Title').fill('Street signs, v3');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('heading', { name: 'Settings · Street signs, v3' }).waitFor();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('article', { name: 'Street signs, v3' }).waitFor();
+    expect(await unsaved.count()).toBe(0);
+  });
+
+  it('made no request outside its origin, and logged no errors', () => {
+    expect(requests.length).toBeGreaterThan(5);
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
