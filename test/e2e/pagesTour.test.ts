@@ -100,6 +100,16 @@ describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an 
         findings[`${name} (${theme})`] = await seriousAxeViolations(page, [EDITOR_FRAME]);
       }
     }
+    // Keyboard users skip the header: the link moves focus to the page and keeps the route.
+    await page.goto(`${cli.url}/#/projects/${projectId}/settings`, { waitUntil: 'load' });
+    await page.reload({ waitUntil: 'load' });
+    await page.locator('main h1').first().waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').textContent()).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#main:focus').count()).toBe(1);
+    expect(new URL(page.url()).hash).toBe(`#/projects/${projectId}/settings`);
+
     recorded.expectClean(origin);
     await page.context().close();
     expect(Object.fromEntries(Object.entries(findings).filter(([, found]) => found.length > 0))).toEqual({});

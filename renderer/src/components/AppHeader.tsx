@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { routes } from '../router';
 import type { ThemePreference } from '../theme/theme';
 import { ThemeSwitch } from './ThemeSwitch';
@@ -15,10 +16,16 @@ interface AppHeaderProps {
   onThemeChange: (theme: ThemePreference) => void;
 }
 
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
 export function AppHeader({ page, theme, onThemeChange }: AppHeaderProps) {
   return (
     <header className="app-header">
-      <a className="skip-link" href="#main">
+      {/* The hash is the router's: following `#main` would leave the page, so the link moves focus itself. */}
+      <a className="skip-link" href="#main" onClick={skipToContent}>
         Skip to content
       </a>
       <div className="brand">
