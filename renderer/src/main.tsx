@@ -5,7 +5,9 @@ import { applyTheme, readThemePreference } from './theme/theme';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
+import './styles/shellWidgets.css';
 import './styles/projects.css';
+import './styles/createProject.css';
 import './styles/settings.css';
 
 // Before the first render, so the page never flashes the other theme.

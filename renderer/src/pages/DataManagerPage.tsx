@@ -17,6 +17,8 @@ import type { Filters } from '../dm/filters';
 import { EMPTY_SELECTION, selectAll, selectedCount, selectedItems, setSelected, type Selection } from '../dm/selection';
 import { routes } from '../router';
 import '../styles/dataManager.css';
+import '../styles/dataManagerGrid.css';
+import '../styles/dataManagerDialogs.css';
 
 const NO_FILTERS: Filters = { conjunction: 'and', items: [] };
 type Panel = 'filters' | 'columns' | 'export' | null;
