@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SearchField } from './SearchField';
 import type { ProjectOrdering } from '../api/projects';
 
 const ORDERINGS: { value: ProjectOrdering; label: string }[] = [
@@ -22,21 +23,15 @@ export function ProjectsToolbar({
   onOrderingChange,
   onCreate,
 }: ProjectsToolbarProps) {
-  const searchId = useId();
   const sortId = useId();
   return (
     <div className="toolbar">
       <div className="toolbar__field toolbar__field--grow" role="search">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search projects by title
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
+        <SearchField
+          label="Search projects by title"
           placeholder="Search projects…"
           value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
+          onChange={onSearchChange}
         />
       </div>
       <div className="toolbar__field">

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { groupTemplates, type LabelTemplate } from '../../api/templates';
+import { SearchField } from '../SearchField';
 import type { CatalogLoad } from './useTemplateCatalog';
 
 /** The picked template, or null for "start empty". */
@@ -21,7 +22,6 @@ export function TemplatePicker({ load, value, onChange }: TemplatePickerProps) {
   const [category, setCategory] = useState(ALL);
   const [search, setSearch] = useState('');
   const name = useId();
-  const searchId = useId();
   const catalog = load.status === 'ready' ? load.catalog : null;
 
   const groups = useMemo(() => {
@@ -46,17 +46,7 @@ export function TemplatePicker({ load, value, onChange }: TemplatePickerProps) {
             </button>
           ))}
         </div>
-        <label htmlFor={searchId} className="visually-hidden">
-          Search templates
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          placeholder="Search templates"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <SearchField label="Search templates" placeholder="Search templates" value={search} onChange={setSearch} />
       </div>
       <div className="template-picker__list">
         <label className="template-option template-option--empty">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { SearchField } from '../SearchField';
 import { groupTemplates, listTemplates, type LabelTemplate, type TemplateCatalog } from '../../api/templates';
 
 type Load =
@@ -11,7 +12,6 @@ export function TemplateGallery({ onChoose }: { onChoose: (template: LabelTempla
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [search, setSearch] = useState('');
   const headingId = useId();
-  const searchId = useId();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -31,17 +31,7 @@ export function TemplateGallery({ onChoose }: { onChoose: (template: LabelTempla
       <h3 id={headingId} className="settings-subtitle">
         Templates
       </h3>
-      <label htmlFor={searchId} className="visually-hidden">
-        Search templates
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        className="input"
-        placeholder="Search templates"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
+      <SearchField label="Search templates" placeholder="Search templates" value={search} onChange={setSearch} />
       <div className="template-gallery__list">
         {load.status === 'loading' && <p role="status">Loading templates…</p>}
         {load.status === 'error' && (
