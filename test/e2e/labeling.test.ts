@@ -1,0 +1,233 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { importFile, makePng } from '../helpers/labelingMedia.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+const IMAGE_CONFIG = `<View>
+  <Image name="image" value="$image"/>
+  <RectangleLabels name="box" toName="image"><Label value="Square"/><Label value="Other"/></RectangleLabels>
+</View>`;
+const TEXT_CONFIG = `<View>
+  <Labels name="ner" toName="text"><Label value="Person"/><Label value="Place"/></Labels>
+  <Text name="text" value="$text"/>
+  <Choices name="mood" toName="text"><Choice value="Happy"/><Choice value="Sad"/></Choices>
+</View>`;
+const TEXTS = ['Alice went to Paris yesterday.', 'Bob stayed home all week.', 'Carol wrote to Dan.', 'Eve met Frank.'];
+
+interface Annotation {
+  id: number;
+  result: { type: string; value: Record<string, unknown>; from_name: string }[];
+  was_cancelled: boolean;
+}
+interface Task {
+  id: number;
+  annotations: Annotation[];
+  drafts: { id: number; result: unknown[]; annotation: number | null }[];
+}
+
+describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpost serve', () => {
+  let dataDir: string;
+  let cli: SpawnedCli;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  let imageProject: number;
+  let imageTask: number;
+  let textProject: number;
+  let textTasks: number[];
+  const requests: string[] = [];
+  const failed: string[] = [];
+  const errors: string[] = [];
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${cli.url}${path}`, {
+      method,
+      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${path}`).toBeLessThan(300);
+    return (response.status === 204 ? null : await response.json()) as T;
+  }
+
+  const editor = (): FrameLocator => page.frameLocator('iframe[title^="Labeling editor"]');
+  const heading = (name: string) => page.getByRole('heading', { name, level: 1 });
+  const toast = (text: string) => page.getByText(text, { exact: true });
+  /** The editor is up once its submit/update button shows. */
+  const editorButton = (name: 'Submit' | 'Update' | 'Skip') =>
+    editor().locator('.lsf-topbar').getByText(name, { exact: true });
+  const editorReady = (button: 'Submit' | 'Update') => editorButton(button).waitFor();
+
+  async function selectWord(word: string): Promise<void> {
+    // A double click selects one word, which the editor's Text tag turns into a span.
+    await editor().locator('.lsf-richtext__container').getByText(word, { exact: false }).first().waitFor();
+    const box = await editor()
+      .locator('.lsf-richtext__container')
+      .evaluate((root, target) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.indexOf(target) ?? -1;
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + target.length);
+          const rect = range.getBoundingClientRect();
+          return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+        }
+        throw new Error(`no text ${target}`);
+      }, word);
+    const frameBox = (await page.locator('iframe[title^="Labeling editor"]').boundingBox())!;
+    const y = frameBox.y + box.y + box.height / 2;
+    await page.mouse.move(frameBox.x + box.x + 1, y);
+    await page.mouse.down();
+    await page.mouse.move(frameBox.x + box.x + box.width - 1, y, { steps: 5 });
+    await page.mouse.up();
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-labeling-'));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
+    origin = new URL(cli.url).origin;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+    page = await context.newPage();
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (process.env.DEBUG_LS) console.log('CONSOLE', message.type(), message.text().slice(0, 400));
+      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+
+    imageProject = (
+      await api<{ id: number }>('POST', '/api/projects/', { title: 'Squares', label_config: IMAGE_CONFIG })
+    ).id;
+    [imageTask] = (await importFile(cli.url, cli.token, imageProject, 'square.png', makePng(320, 200))) as [number];
+    textProject = (
+      await api<{ id: number }>('POST', '/api/projects/', {
+        title: 'People and places',
+        label_config: TEXT_CONFIG,
+        expert_instruction: '<p>Mark every <b>person</b> and <b>place</b>, then pick the mood.</p>',
+        show_instruction: true,
+      })
+    ).id;
+    await api(
+      'POST',
+      `/api/projects/${textProject}/import`,
+      TEXTS.map((text) => ({ text })),
+    );
+    const list = await api<{ id: number }[]>('GET', `/api/projects/${textProject}/tasks/?page_size=-1`);
+    textTasks = list.map((task) => task.id).sort((a, b) => a - b);
+    await page.goto(cli.login, { waitUntil: 'load' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('draws a rectangle by mouse on an uploaded image and submits it', async () => {
+    await page.goto(`${cli.url}/#/projects/${imageProject}/label`);
+    await editorReady('Submit');
+    const image = editor().locator('img[src*="/data/upload/"]');
+    await image.waitFor();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await page.screenshot({ path: join(SCREENSHOTS, 'labeling-image-light.png') });
+
+    await editor().getByText('Square', { exact: true }).click();
+    const box = (await editor().locator('.konvajs-content').first().boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.7, { steps: 8 });
+    await page.mouse.up();
+    await editorButton('Submit').click();
+    await toast('Annotation submitted.').waitFor();
+
+    const task = await api<Task>('GET', `/api/tasks/${imageTask}/`);
+    const [annotation] = task.annotations;
+    expect(task.annotations).toHaveLength(1);
+    const rectangle = annotation!.result.find((item) => item.type === 'rectanglelabels')!;
+    expect(rectangle.value.rectanglelabels).toEqual(['Square']);
+    for (const key of ['x', 'y', 'width', 'height']) {
+      expect(rectangle.value[key]).toBeGreaterThan(5);
+      expect(rectangle.value[key]).toBeLessThan(100);
+    }
+    expect(Number(rectangle.value.x) + Number(rectangle.value.width)).toBeLessThanOrEqual(100);
+  });
+
+  it('labels a span by mouse and a choice in one config, submits, and the stream moves on', async () => {
+    await page.goto(`${cli.url}/#/projects/${textProject}/label`);
+    await heading(`Task ${textTasks[0]}`).waitFor();
+    await editorReady('Submit');
+    await page.getByRole('complementary', { name: 'Instructions' }).getByText('Mark every').waitFor();
+    await editor().getByText('Person', { exact: true }).click();
+    await selectWord('Alice');
+    await editor().getByRole('checkbox', { name: /Happy/ }).check();
+    await page.screenshot({ path: join(SCREENSHOTS, 'labeling-text-light.png') });
+    await editorButton('Submit').click();
+    await toast('Annotation submitted.').waitFor();
+    await heading(`Task ${textTasks[1]}`).waitFor();
+
+    const task = await api<Task>('GET', `/api/tasks/${textTasks[0]}/`);
+    expect(task.annotations).toHaveLength(1);
+    const result = task.annotations[0]!.result;
+    const span = result.find((item) => item.type === 'labels')!;
+    expect(span.value).toMatchObject({ start: 0, end: 5, text: 'Alice', labels: ['Person'] });
+    expect(result.find((item) => item.type === 'choices')!.value).toEqual({ choices: ['Happy'] });
+  });
+
+  it('skips a task: a cancelled annotation, and the next task comes', async () => {
+    await editorReady('Submit');
+    await editorButton('Skip').click();
+    await toast('Task skipped.').waitFor();
+    await heading(`Task ${textTasks[2]}`).waitFor();
+    const task = await api<Task>('GET', `/api/tasks/${textTasks[1]}/`);
+    expect(task.annotations.map((annotation) => annotation.was_cancelled)).toEqual([true]);
+  });
+
+  it('saves a draft while working and restores it after a reload', async () => {
+    await editorReady('Submit');
+    await editor().getByRole('checkbox', { name: /Sad/ }).check();
+    await page
+      .getByTestId('draft-status')
+      .getByText(/^Draft saved at/)
+      .waitFor({ timeout: 15_000 });
+    const drafts = (await api<Task>('GET', `/api/tasks/${textTasks[2]}/`)).drafts;
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]!.annotation).toBeNull();
+    expect(JSON.stringify(drafts[0]!.result)).toContain('Sad');
+
+    await page.reload();
+    await heading(`Task ${textTasks[2]}`).waitFor();
+    await editorReady('Submit');
+    await expect.poll(() => editor().getByRole('checkbox', { name: /Sad/ }).isChecked()).toBe(true);
+    expect(await editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(false);
+  });
+
+  it('goes back through the stream with previous, and forward again with next', async () => {
+    await page.getByRole('button', { name: '← Previous task' }).click();
+    await heading(`Task ${textTasks[1]}`).waitFor();
+    await page.getByRole('button', { name: '← Previous task' }).click();
+    await heading(`Task ${textTasks[0]}`).waitFor();
+    // My submitted annotation opens, ready to update.
+    await editorReady('Update');
+    expect(await editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: '← Previous task' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next task →' }).click();
+    await heading(`Task ${textTasks[1]}`).waitFor();
+    await page.getByRole('button', { name: 'Next task →' }).click();
+    await heading(`Task ${textTasks[2]}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Next task →' }).isDisabled()).toBe(true);
+  });
+});
