@@ -12,7 +12,9 @@ import type { NavigationState } from './useTaskNavigation';
 export type DraftStatus = { kind: 'none' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed' };
 
 export type TaskLoad =
-  { kind: 'loading' } | { kind: 'ready'; task: LabelingTask; setup: EditorSetup } | { kind: 'error'; message: string };
+  | { kind: 'loading' }
+  | { kind: 'ready'; task: LabelingTask; setup: EditorSetup; version: number }
+  | { kind: 'error'; message: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -44,6 +46,7 @@ export function useLabelingSession({ project, user, shortcuts, navigation, onFin
   // Set once the annotation is sent: late draft saves from that editor are dropped.
   const closed = useRef(false);
   const [reloads, setReloads] = useState(0);
+  const loads = useRef(0);
   const taskId = navigation.kind === 'task' ? navigation.taskId : null;
 
   useEffect(() => {
@@ -55,7 +58,9 @@ export function useLabelingSession({ project, user, shortcuts, navigation, onFin
         drafts.current = (task.drafts ?? []).map((draft) => ({ id: draft.id, annotationId: draft.annotation ?? null }));
         closed.current = false;
         setDraftStatus({ kind: 'none' });
-        setLoad({ kind: 'ready', task, setup: labelingSetup({ project, task, user, shortcuts }) });
+        loads.current += 1;
+        const setup = labelingSetup({ project, task, user, shortcuts });
+        setLoad({ kind: 'ready', task, setup, version: loads.current });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setLoad({ kind: 'error', message: messageOf(error) });

@@ -9,8 +9,8 @@ export function InstructionsPanel({ html, onClose }: { html: string; onClose: ()
         <h2 id={headingId} className="labeling-instructions__title">
           Instructions
         </h2>
-        <button type="button" className="button button--small" onClick={onClose}>
-          Hide instructions
+        <button type="button" className="button button--small" onClick={onClose} aria-label="Hide instructions">
+          Hide
         </button>
       </div>
       <div className="labeling-instructions__body" dangerouslySetInnerHTML={{ __html: html }} />

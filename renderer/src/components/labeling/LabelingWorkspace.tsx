@@ -85,9 +85,6 @@ export function LabelingWorkspace({ project, user, routeTaskId, shortcuts }: Wor
         onShowHelp={() => setHelpOpen(true)}
         onDelete={() => setConfirmDelete(true)}
       />
-      {instructionsOpen && instructions && (
-        <InstructionsPanel html={instructions} onClose={() => setInstructionsOpen(false)} />
-      )}
       {editorError && (
         <p className="notice notice--error" role="alert">
           The editor could not show this task: {editorError}
@@ -100,15 +97,20 @@ export function LabelingWorkspace({ project, user, routeTaskId, shortcuts }: Wor
         </p>
       )}
       {state.kind === 'task' && load.kind === 'loading' && <p role="status">Loading the task…</p>}
-      {state.kind === 'task' && load.kind === 'ready' && (
-        <EditorFrame
-          setup={load.setup}
-          title={`Labeling editor, task ${load.task.id}`}
-          onMessage={onMessage}
-          handleRef={frame}
-          className="editor-frame labeling-page__editor"
-        />
-      )}
+      <div className="labeling-page__body">
+        {state.kind === 'task' && load.kind === 'ready' && (
+          <EditorFrame
+            setup={load.setup}
+            title={`Labeling editor, task ${load.task.id}`}
+            onMessage={onMessage}
+            handleRef={frame}
+            className="editor-frame labeling-page__editor"
+          />
+        )}
+        {instructionsOpen && instructions && (
+          <InstructionsPanel html={instructions} onClose={() => setInstructionsOpen(false)} />
+        )}
+      </div>
       <ShortcutsHelp open={helpOpen} shortcuts={shortcuts} onClose={() => setHelpOpen(false)} />
       <ConfirmDialog
         title="Delete this annotation?"

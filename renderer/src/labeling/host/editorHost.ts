@@ -44,24 +44,35 @@ const annotationId = (annotation: LsAnnotation | null | undefined): number | nul
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
-function openAnnotation(ls: LsStore, current: EditorSetup): void {
+/**
+ * A new annotation is made as soon as the editor loads (the editor's views expect one); the
+ * task's own annotations arrive just after, so choosing one of those, the pre-annotation and the
+ * draft wait a turn.
+ */
+function createAnnotation(ls: LsStore, current: EditorSetup): LsAnnotation | null {
+  if (current.selectAnnotationId !== null) return null;
+  const annotation = ls.annotationStore.addAnnotation({ userGenerate: true });
+  ls.annotationStore.selectAnnotation(annotation.id);
+  return annotation;
+}
+
+function openAnnotation(ls: LsStore, current: EditorSetup, created: LsAnnotation | null): void {
   const annotations = ls.annotationStore;
   const existing = annotations.annotations.find((item) => annotationId(item) === current.selectAnnotationId);
-  // With nothing of mine to open, the first prediction becomes the starting point (pre-annotation).
-  const predictions = annotations.predictions ?? [];
-  const prediction = current.draft || predictions.length === 0 ? undefined : predictions[0];
-  const annotation =
-    existing ??
-    (prediction && annotations.addAnnotationFromPrediction
-      ? annotations.addAnnotationFromPrediction(prediction)
-      : annotations.addAnnotation({ userGenerate: true }));
+  const annotation = created ?? existing;
+  if (!annotation) throw new Error(`Annotation ${current.selectAnnotationId} is not in this task.`);
   annotations.selectAnnotation(annotation.id);
+  const prediction = current.task.predictions[0]?.result;
   if (current.draft && current.draft.annotationId === current.selectAnnotationId) {
     if (existing) {
       annotation.addVersions({ draft: current.draft.result });
       annotation.deleteAllRegions({ deleteReadOnly: true });
     }
     annotation.deserializeResults(current.draft.result);
+    annotation.updateObjects?.();
+  } else if (created && Array.isArray(prediction) && prediction.length > 0) {
+    // With nothing of mine yet, the first prediction is the starting point (pre-annotation).
+    annotation.deserializeResults(prediction);
     annotation.updateObjects?.();
   }
   post({ type: 'select', annotationId: annotationId(annotation) });
@@ -94,9 +105,17 @@ function start(next: EditorSetup): void {
     },
     onLabelStudioLoad: (ls: LsStore) => {
       store = ls;
-      openAnnotation(ls, next);
-      status.textContent = '';
-      post({ type: 'loaded' });
+      const created = createAnnotation(ls, next);
+      window.setTimeout(() => {
+        if (store !== ls) return;
+        try {
+          openAnnotation(ls, next, created);
+          status.textContent = '';
+          post({ type: 'loaded' });
+        } catch (error) {
+          post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+        }
+      });
     },
     onSubmitAnnotation: (_ls: LsStore, annotation: LsAnnotation) => {
       if (!preview) post({ type: 'submit', result: serialize(annotation), leadTime: leadTime() });

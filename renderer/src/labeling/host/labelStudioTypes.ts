@@ -14,9 +14,7 @@ export interface LsStore {
   annotationStore: {
     annotations: LsAnnotation[];
     selected: LsAnnotation | null;
-    predictions?: LsAnnotation[];
     addAnnotation(options: { userGenerate: boolean }): LsAnnotation;
-    addAnnotationFromPrediction?(prediction: LsAnnotation): LsAnnotation;
     selectAnnotation(id: string): void;
   };
   submitAnnotation(): void;
