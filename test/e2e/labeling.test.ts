@@ -61,7 +61,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
   }
 
   const editor = (): FrameLocator => page.frameLocator('iframe[title^="Labeling editor"]');
-  const heading = (name: string) => page.getByRole('heading', { name, level: 1 });
+  const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
   /** Waits for a notification and dismisses it, so the next one with the same text is new. */
   const toast = (text: string) => ({
     async waitFor() {
@@ -83,15 +83,27 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     const box = await editor()
       .locator('.lsf-richtext__container')
       .evaluate((root, target) => {
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        // Runs in the page; typed by hand because the test's tsconfig has no DOM library.
+        type Rect = { x: number; y: number; width: number; height: number };
+        type TextNode = { textContent: string | null };
+        type Doc = {
+          createTreeWalker(root: unknown, show: number): { nextNode(): TextNode | null };
+          createRange(): {
+            setStart(node: unknown, at: number): void;
+            setEnd(node: unknown, at: number): void;
+            getBoundingClientRect(): Rect;
+          };
+        };
+        const doc = (root as unknown as { ownerDocument: Doc }).ownerDocument;
+        const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const at = node.textContent?.indexOf(target) ?? -1;
           if (at < 0) continue;
-          const range = document.createRange();
+          const range = doc.createRange();
           range.setStart(node, at);
           range.setEnd(node, at + target.length);
-          const rect = range.getBoundingClientRect();
-          return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+          const { x, y, width, height } = range.getBoundingClientRect();
+          return { x, y, width, height };
         }
         throw new Error(`no text ${target}`);
       }, word);
@@ -158,7 +170,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     await editorReady('Submit');
     const image = editor().locator('img[src*="/data/upload/"]');
     await image.waitFor();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(320);
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-image-light.png') });
 
     await editor().getByText('Square', { exact: true }).click();
