@@ -1,8 +1,59 @@
-/** Placeholder: replaced by the page itself. */
+import { useEffect, useState } from 'react';
+import { useApi } from '../api/apiContext';
+import { getLabelingProject, whoAmI, type LabelingProject } from '../api/labeling';
+import { LabelingWorkspace } from '../components/labeling/LabelingWorkspace';
+import { ProjectNav } from '../components/project/ProjectNav';
+import type { EditorUser } from '../labeling/protocol';
+import { loadShortcuts } from '../labeling/shortcuts';
+import { routes } from '../router';
+import '../styles/labeling.css';
+
+type Base =
+  | { kind: 'loading' }
+  | { kind: 'ready'; project: LabelingProject; user: EditorUser }
+  | { kind: 'error'; message: string };
+
+/** Labeling: a task from the data (`taskId`) or the label stream (`taskId` null). */
 export function LabelingPage({ projectId, taskId }: { projectId: number; taskId: number | null }) {
+  const client = useApi();
+  const [base, setBase] = useState<Base>({ kind: 'loading' });
+  // Read once per page: the settings page is where they change.
+  const [shortcuts] = useState(() => loadShortcuts(localStorage));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([getLabelingProject(client, projectId, controller.signal), whoAmI(client, controller.signal)]).then(
+      ([project, me]) => {
+        const user = { id: me.id, firstName: me.first_name, lastName: me.last_name, email: me.email };
+        setBase({ kind: 'ready', project, user });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setBase({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [client, projectId]);
+
   return (
-    <h1 className="page__title" data-project={projectId} data-task={taskId ?? undefined}>
-      Labeling
-    </h1>
+    <div className="labeling-layout-page">
+      <ProjectNav
+        projectId={projectId}
+        title={base.kind === 'ready' ? (base.project.title ?? '') : ''}
+        current="labeling"
+      />
+      {base.kind === 'loading' && <p role="status">Loading the project…</p>}
+      {base.kind === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p>The project could not be loaded: {base.message}</p>
+          <a className="button" href={routes.projects}>
+            Back to projects
+          </a>
+        </div>
+      )}
+      {base.kind === 'ready' && (
+        <LabelingWorkspace project={base.project} user={base.user} routeTaskId={taskId} shortcuts={shortcuts} />
+      )}
+    </div>
   );
 }

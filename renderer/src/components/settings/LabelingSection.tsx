@@ -3,6 +3,7 @@ import type { LabelTemplate } from '../../api/templates';
 import { useConfigValidation } from '../../pages/useConfigValidation';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ConfigEditor } from './ConfigEditor';
+import { ConfigPreview } from './ConfigPreview';
 import { TemplateGallery } from './TemplateGallery';
 import { ValidationMessage } from './ValidationMessage';
 
@@ -52,6 +53,7 @@ export function LabelingSection({ projectId, value, savedValue, saveError, onCha
         </div>
         <TemplateGallery onChoose={choose} />
       </div>
+      <ConfigPreview projectId={projectId} config={value} validation={validation} />
       <ConfirmDialog
         title="Replace the labeling config?"
         open={pending !== null}

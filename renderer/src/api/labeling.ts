@@ -1,0 +1,112 @@
+import type { ApiClient } from './client';
+
+/** The project settings the labeling page reads. */
+export interface LabelingProject {
+  id: number;
+  title: string | null;
+  label_config: string;
+  expert_instruction: string | null;
+  show_instruction: boolean;
+  show_skip_button: boolean;
+  show_annotation_history: boolean;
+  enable_empty_annotation: boolean;
+}
+
+export interface UserRef {
+  id: number;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export interface AnnotationWire {
+  id: number;
+  result: Record<string, unknown>[] | null;
+  /** Expanded to a user by `GET /api/tasks/{id}`; an id elsewhere. */
+  completed_by: UserRef | number | null;
+  was_cancelled: boolean;
+  created_at: string;
+  updated_at: string;
+  lead_time: number | null;
+  [key: string]: unknown;
+}
+
+export interface DraftWire {
+  id: number;
+  result: Record<string, unknown>[];
+  annotation: number | null;
+  lead_time: number | null;
+  [key: string]: unknown;
+}
+
+export interface LabelingTask {
+  id: number;
+  data: Record<string, unknown>;
+  annotations: AnnotationWire[];
+  predictions: Record<string, unknown>[];
+  drafts: DraftWire[];
+  allow_skip?: boolean | null;
+}
+
+export interface WhoAmI {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  username?: string;
+}
+
+const PROJECT_FIELDS =
+  'id,title,label_config,expert_instruction,show_instruction,show_skip_button,show_annotation_history,enable_empty_annotation';
+
+export function getLabelingProject(client: ApiClient, projectId: number, signal?: AbortSignal) {
+  return client.get<LabelingProject>(`/api/projects/${projectId}/`, { query: { fields: PROJECT_FIELDS }, signal });
+}
+
+export function getLabelingTask(client: ApiClient, taskId: number, signal?: AbortSignal) {
+  return client.get<LabelingTask>(`/api/tasks/${taskId}/`, { signal });
+}
+
+export function whoAmI(client: ApiClient, signal?: AbortSignal) {
+  return client.get<WhoAmI>('/api/current-user/whoami', { signal });
+}
+
+/** The next task of my label stream, or null when none is left (the server answers 404). */
+export async function getNextTaskId(client: ApiClient, projectId: number): Promise<number | null> {
+  try {
+    return (await client.get<{ id: number }>(`/api/projects/${projectId}/next/`)).id;
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The task beside `taskId` in task-id order (the Data Manager's default order), or null at
+ * either end: one Data Manager page of one task, filtered by id.
+ */
+export async function getNeighbourTaskId(
+  client: ApiClient,
+  projectId: number,
+  taskId: number,
+  direction: 'next' | 'previous',
+): Promise<number | null> {
+  const query = {
+    filters: {
+      conjunction: 'and',
+      items: [
+        {
+          filter: 'filter:tasks:id',
+          operator: direction === 'next' ? 'greater' : 'less',
+          type: 'Number',
+          value: taskId,
+        },
+      ],
+    },
+    ordering: [direction === 'next' ? 'tasks:id' : '-tasks:id'],
+  };
+  const page = await client.get<{ tasks: { id: number }[] }>('/api/tasks/', {
+    query: { project: projectId, page: 1, page_size: 1, fields: 'task_only', query: JSON.stringify(query) },
+  });
+  return page.tasks[0]?.id ?? null;
+}

@@ -1,0 +1,188 @@
+/**
+ * Runs inside `editor.html`: loads the bundled Label Studio editor, builds it from the setup the
+ * labeling page sends, and reports the editor's callbacks back. It never calls the API itself,
+ * so the editor (which renders untrusted task HTML) holds no credentials of its own to misuse.
+ */
+import './editorHost.css';
+import { parseParentMessage, type EditorSetup, type HostMessage } from '../protocol';
+import { EDITOR_OWN_COMBOS, shortcutApplies } from '../shortcutPolicy';
+import { actionFor, normalizeCombo } from '../shortcuts';
+import type { LsAnnotation, LsConstructor, LsInstance, LsStore } from './labelStudioTypes';
+
+const root = document.getElementById('editor') as HTMLElement;
+const status = document.getElementById('editor-status') as HTMLElement;
+const parentWindow = window.parent;
+
+let instance: LsInstance | null = null;
+let store: LsStore | null = null;
+let setup: EditorSetup | null = null;
+let startedAt = Date.now();
+
+function post(message: HostMessage): void {
+  parentWindow.postMessage(message, location.origin);
+}
+
+/** The editor's files are static copies (see vite.config.ts), added here so Vite leaves them alone. */
+function loadEditorFiles(): Promise<void> {
+  const style = document.createElement('link');
+  style.rel = 'stylesheet';
+  style.href = new URL('./lsf/main.css', location.href).href;
+  // First in <head>, so this page's own small stylesheet wins where both set something.
+  document.head.prepend(style);
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = new URL('./lsf/main.js', location.href).href;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('The labeling editor could not be loaded.'));
+    document.head.append(script);
+  });
+}
+
+const leadTime = () => (Date.now() - startedAt) / 1000;
+const annotationId = (annotation: LsAnnotation | null | undefined): number | null => {
+  const id = Number(annotation?.pk);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * A new annotation is made as soon as the editor loads (the editor's views expect one); the
+ * task's own annotations arrive just after, so choosing one of those, the pre-annotation and the
+ * draft wait a turn.
+ */
+function createAnnotation(ls: LsStore, current: EditorSetup): LsAnnotation | null {
+  if (current.selectAnnotationId !== null) return null;
+  const annotation = ls.annotationStore.addAnnotation({ userGenerate: true });
+  ls.annotationStore.selectAnnotation(annotation.id);
+  return annotation;
+}
+
+function openAnnotation(ls: LsStore, current: EditorSetup, created: LsAnnotation | null): void {
+  const annotations = ls.annotationStore;
+  const existing = annotations.annotations.find((item) => annotationId(item) === current.selectAnnotationId);
+  const annotation = created ?? existing;
+  if (!annotation) throw new Error(`Annotation ${current.selectAnnotationId} is not in this task.`);
+  annotations.selectAnnotation(annotation.id);
+  const prediction = current.task.predictions[0]?.result;
+  if (current.draft && current.draft.annotationId === current.selectAnnotationId) {
+    if (existing) {
+      annotation.addVersions({ draft: current.draft.result });
+      annotation.deleteAllRegions({ deleteReadOnly: true });
+    }
+    annotation.deserializeResults(current.draft.result);
+    annotation.updateObjects?.();
+  } else if (created && Array.isArray(prediction) && prediction.length > 0) {
+    // With nothing of mine yet, the first prediction is the starting point (pre-annotation).
+    annotation.deserializeResults(prediction);
+    annotation.updateObjects?.();
+  }
+  post({ type: 'select', annotationId: annotationId(annotation) });
+}
+
+function serialize(annotation: LsAnnotation | null) {
+  return annotation ? annotation.serializeAnnotation() : [];
+}
+
+function start(next: EditorSetup): void {
+  const LabelStudio = (window as unknown as { LabelStudio?: LsConstructor }).LabelStudio;
+  if (!LabelStudio) throw new Error('The labeling editor did not start.');
+  instance?.destroy();
+  store = null;
+  setup = next;
+  startedAt = Date.now();
+  root.replaceChildren();
+  const preview = next.preview;
+  instance = new LabelStudio(root, {
+    config: next.config,
+    interfaces: next.interfaces,
+    task: next.task,
+    user: {
+      pk: next.user.id,
+      id: next.user.id,
+      firstName: next.user.firstName,
+      lastName: next.user.lastName,
+      email: next.user.email,
+      username: next.user.email,
+    },
+    onLabelStudioLoad: (ls: LsStore) => {
+      store = ls;
+      const created = createAnnotation(ls, next);
+      window.setTimeout(() => {
+        if (store !== ls) return;
+        try {
+          openAnnotation(ls, next, created);
+          status.textContent = '';
+          post({ type: 'loaded' });
+        } catch (error) {
+          post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+        }
+      });
+    },
+    onSubmitAnnotation: (_ls: LsStore, annotation: LsAnnotation) => {
+      if (!preview) post({ type: 'submit', result: serialize(annotation), leadTime: leadTime() });
+    },
+    onUpdateAnnotation: (_ls: LsStore, annotation: LsAnnotation) => {
+      const id = annotationId(annotation);
+      if (!preview && id)
+        post({ type: 'update', annotationId: id, result: serialize(annotation), leadTime: leadTime() });
+    },
+    onSkipTask: (ls: LsStore) => {
+      const annotation = ls.annotationStore.selected;
+      const result = serialize(annotation);
+      if (!preview) post({ type: 'skip', annotationId: annotationId(annotation), result, leadTime: leadTime() });
+    },
+    onSubmitDraft: preview
+      ? undefined
+      : (_ls: LsStore, annotation: LsAnnotation) => {
+          const result = annotation.serializeAnnotation({ fast: true });
+          post({ type: 'draft', annotationId: annotationId(annotation), result, leadTime: leadTime() });
+          return Promise.resolve();
+        },
+    onSelectAnnotation: (annotation: LsAnnotation) => post({ type: 'select', annotationId: annotationId(annotation) }),
+  });
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** The app's shortcuts pressed inside the editor go to the page; the editor's own keys keep working. */
+function forwardShortcut(event: KeyboardEvent): void {
+  if (!setup || setup.preview) return;
+  const action = actionFor(event, setup.shortcuts);
+  if (!action) return;
+  const combo = normalizeCombo(setup.shortcuts[action]);
+  if (EDITOR_OWN_COMBOS[action] === combo && setup.interfaces.includes('topbar')) return;
+  const regionSelected = (store?.annotationStore.selected?.regionStore?.selection?.size ?? 0) > 0;
+  if (!shortcutApplies(action, combo, { typing: isTyping(event.target), regionSelected })) return;
+  event.preventDefault();
+  post({ type: 'shortcut', action });
+}
+
+function run(command: 'submit' | 'skip'): void {
+  if (!store) return;
+  if (command === 'submit') store.submitAnnotation();
+  else if (setup?.interfaces.includes('skip')) store.skipTask();
+}
+
+window.addEventListener('message', (event) => {
+  if (event.source !== parentWindow || event.origin !== location.origin) return;
+  const message = parseParentMessage(event.data);
+  if (!message) return;
+  try {
+    if (message.type === 'init') start(message.setup);
+    else run(message.name);
+  } catch (error) {
+    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+});
+window.addEventListener('keydown', forwardShortcut);
+window.addEventListener('error', (event) => post({ type: 'error', message: String(event.message) }));
+
+loadEditorFiles().then(
+  () => post({ type: 'ready' }),
+  (error: Error) => {
+    status.textContent = error.message;
+    post({ type: 'error', message: error.message });
+  },
+);

@@ -1,0 +1,140 @@
+/**
+ * The messages between the labeling page and the editor iframe (`editor.html`). Both sides run
+ * the same checks: the message must come from the expected window, from this origin, and have
+ * one of the shapes below. Pure code: imported by unit tests under Node.
+ */
+import type { ShortcutAction } from './shortcuts';
+
+/** A region or classification as the editor serializes it; kept opaque here. */
+export type ResultItem = Record<string, unknown>;
+
+/** The task in the editor's own shape (see `lsTask.ts`). */
+export interface EditorTask {
+  id: number;
+  data: Record<string, unknown>;
+  annotations: Record<string, unknown>[];
+  predictions: Record<string, unknown>[];
+}
+
+/** Work in progress to put back into the editor: on a new annotation (`annotationId` null) or an existing one. */
+export interface DraftToRestore {
+  annotationId: number | null;
+  result: ResultItem[];
+}
+
+/** Who labels, as the editor shows it on annotations it creates. */
+export interface EditorUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface EditorSetup {
+  config: string;
+  user: EditorUser;
+  task: EditorTask;
+  interfaces: string[];
+  shortcuts: Record<ShortcutAction, string>;
+  /** A new empty annotation is created unless the editor should open on an existing one. */
+  selectAnnotationId: number | null;
+  draft: DraftToRestore | null;
+  /** The preview shows the config only: no drafts, no submit. */
+  preview: boolean;
+}
+
+export type ParentMessage = { type: 'init'; setup: EditorSetup } | { type: 'command'; name: 'submit' | 'skip' };
+
+export type HostMessage =
+  | { type: 'ready' }
+  | { type: 'loaded' }
+  | { type: 'error'; message: string }
+  | { type: 'submit'; result: ResultItem[]; leadTime: number }
+  | { type: 'update'; annotationId: number; result: ResultItem[]; leadTime: number }
+  | { type: 'skip'; annotationId: number | null; result: ResultItem[]; leadTime: number }
+  | { type: 'draft'; annotationId: number | null; result: ResultItem[]; leadTime: number }
+  | { type: 'select'; annotationId: number | null }
+  | { type: 'shortcut'; action: ShortcutAction };
+
+const SHORTCUT_ACTIONS: readonly string[] = ['submit', 'skip', 'nextTask', 'previousTask', 'showHelp'];
+
+/** Only messages from the expected window of our own origin are read at all. */
+export function isTrustedSource(
+  event: { source: unknown; origin: string },
+  expectedSource: unknown,
+  ownOrigin: string,
+): boolean {
+  return expectedSource != null && event.source === expectedSource && event.origin === ownOrigin;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isResult = (value: unknown): value is ResultItem[] => Array.isArray(value) && value.every(isRecord);
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+const isOptionalId = (value: unknown): value is number | null => value === null || isId(value);
+const isLeadTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The host's message, or null when `data` is not one. */
+export function parseHostMessage(data: unknown): HostMessage | null {
+  if (!isRecord(data)) return null;
+  switch (data.type) {
+    case 'ready':
+    case 'loaded':
+      return { type: data.type };
+    case 'error':
+      return typeof data.message === 'string' ? { type: 'error', message: data.message } : null;
+    case 'submit':
+      return isResult(data.result) && isLeadTime(data.leadTime)
+        ? { type: 'submit', result: data.result, leadTime: data.leadTime }
+        : null;
+    case 'update':
+      return isId(data.annotationId) && isResult(data.result) && isLeadTime(data.leadTime)
+        ? { type: 'update', annotationId: data.annotationId, result: data.result, leadTime: data.leadTime }
+        : null;
+    case 'skip':
+    case 'draft':
+      return isOptionalId(data.annotationId) && isResult(data.result) && isLeadTime(data.leadTime)
+        ? { type: data.type, annotationId: data.annotationId, result: data.result, leadTime: data.leadTime }
+        : null;
+    case 'select':
+      return isOptionalId(data.annotationId) ? { type: 'select', annotationId: data.annotationId } : null;
+    case 'shortcut':
+      return typeof data.action === 'string' && SHORTCUT_ACTIONS.includes(data.action)
+        ? { type: 'shortcut', action: data.action as ShortcutAction }
+        : null;
+    default:
+      return null;
+  }
+}
+
+function isSetup(value: unknown): value is EditorSetup {
+  if (!isRecord(value) || !isRecord(value.task) || !isRecord(value.shortcuts)) return false;
+  const task = value.task;
+  return (
+    typeof value.config === 'string' &&
+    isRecord(value.user) &&
+    isId(value.user.id) &&
+    Array.isArray(value.interfaces) &&
+    value.interfaces.every((name) => typeof name === 'string') &&
+    isOptionalId(value.selectAnnotationId) &&
+    typeof value.preview === 'boolean' &&
+    (value.draft === null ||
+      (isRecord(value.draft) && isOptionalId(value.draft.annotationId) && isResult(value.draft.result))) &&
+    Number.isInteger(task.id) &&
+    isRecord(task.data) &&
+    Array.isArray(task.annotations) &&
+    Array.isArray(task.predictions)
+  );
+}
+
+/** The page's message, or null when `data` is not one. */
+export function parseParentMessage(data: unknown): ParentMessage | null {
+  if (!isRecord(data)) return null;
+  if (data.type === 'init') return isSetup(data.setup) ? { type: 'init', setup: data.setup } : null;
+  if (data.type === 'command' && (data.name === 'submit' || data.name === 'skip')) {
+    return { type: 'command', name: data.name };
+  }
+  return null;
+}

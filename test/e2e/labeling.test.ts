@@ -1,0 +1,389 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { importFile, makePng } from '../helpers/labelingMedia.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/** The end of a label stream is the server's 404, which Chromium logs; the tests reach it on purpose. */
+const STREAM_END = /\/api\/projects\/\d+\/next\/$/;
+
+const IMAGE_CONFIG = `<View>
+  <Image name="image" value="$image"/>
+  <RectangleLabels name="box" toName="image"><Label value="Square"/><Label value="Other"/></RectangleLabels>
+</View>`;
+const TEXT_CONFIG = `<View>
+  <Labels name="ner" toName="text"><Label value="Person"/><Label value="Place"/></Labels>
+  <Text name="text" value="$text"/>
+  <Choices name="mood" toName="text"><Choice value="Happy"/><Choice value="Sad"/></Choices>
+</View>`;
+const TEXTS = ['Alice went to Paris yesterday.', 'Bob stayed home all week.', 'Carol wrote to Dan.', 'Eve met Frank.'];
+
+interface Annotation {
+  id: number;
+  result: { type: string; value: Record<string, unknown>; from_name: string }[];
+  was_cancelled: boolean;
+}
+interface Task {
+  id: number;
+  annotations: Annotation[];
+  drafts: { id: number; result: unknown[]; annotation: number | null }[];
+}
+
+describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpost serve', () => {
+  let dataDir: string;
+  let cli: SpawnedCli;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  let imageProject: number;
+  let imageTask: number;
+  let textProject: number;
+  let textTasks: number[];
+  const requests: string[] = [];
+  const failed: string[] = [];
+  const errors: string[] = [];
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${cli.url}${path}`, {
+      method,
+      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${path}`).toBeLessThan(300);
+    return (response.status === 204 ? null : await response.json()) as T;
+  }
+
+  const editor = (): FrameLocator => page.frameLocator('iframe[title^="Labeling editor"]');
+  const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+  /** Waits for a notification and dismisses it, so the next one with the same text is new. */
+  const toast = (text: string) => ({
+    async waitFor() {
+      const item = page.getByRole('region', { name: 'Notifications' }).locator('> *', { hasText: text }).first();
+      await item.waitFor();
+      await item.getByRole('button', { name: 'Dismiss notification' }).click();
+      await item.waitFor({ state: 'detached' });
+    },
+  });
+
+  /** The editor is up once its submit/update button shows. */
+  const editorButton = (name: 'Submit' | 'Update' | 'Skip') =>
+    editor().locator('.lsf-topbar').getByText(name, { exact: true });
+  const editorReady = (button: 'Submit' | 'Update') => editorButton(button).waitFor();
+
+  async function selectWord(word: string): Promise<void> {
+    // A double click selects one word, which the editor's Text tag turns into a span.
+    await editor().locator('.lsf-richtext__container').getByText(word, { exact: false }).first().waitFor();
+    const box = await editor()
+      .locator('.lsf-richtext__container')
+      .evaluate((root, target) => {
+        // Runs in the page; typed by hand because the test's tsconfig has no DOM library.
+        type Rect = { x: number; y: number; width: number; height: number };
+        type TextNode = { textContent: string | null };
+        type Doc = {
+          createTreeWalker(root: unknown, show: number): { nextNode(): TextNode | null };
+          createRange(): {
+            setStart(node: unknown, at: number): void;
+            setEnd(node: unknown, at: number): void;
+            getBoundingClientRect(): Rect;
+          };
+        };
+        const doc = (root as unknown as { ownerDocument: Doc }).ownerDocument;
+        const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.indexOf(target) ?? -1;
+          if (at < 0) continue;
+          const range = doc.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + target.length);
+          const { x, y, width, height } = range.getBoundingClientRect();
+          return { x, y, width, height };
+        }
+        throw new Error(`no text ${target}`);
+      }, word);
+    const frameBox = (await page.locator('iframe[title^="Labeling editor"]').boundingBox())!;
+    const y = frameBox.y + box.y + box.height / 2;
+    await page.mouse.move(frameBox.x + box.x + 1, y);
+    await page.mouse.down();
+    await page.mouse.move(frameBox.x + box.x + box.width - 1, y, { steps: 5 });
+    await page.mouse.up();
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-labeling-'));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
+    origin = new URL(cli.url).origin;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+    page = await context.newPage();
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      const expected = response.status() === 404 && STREAM_END.test(new URL(response.url()).pathname);
+      if (response.status() >= 400 && !expected) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const at = message.location().url;
+      const expected = message.text().includes('status of 404') && STREAM_END.test(at ? new URL(at).pathname : '');
+      if (!expected)
+        errors.push(`[${expect.getState().currentTestName}] console: ${message.text().slice(0, 200)} (${at})`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+
+    imageProject = (
+      await api<{ id: number }>('POST', '/api/projects/', { title: 'Squares', label_config: IMAGE_CONFIG })
+    ).id;
+    [imageTask] = (await importFile(cli.url, cli.token, imageProject, 'square.png', makePng(320, 200))) as [number];
+    textProject = (
+      await api<{ id: number }>('POST', '/api/projects/', {
+        title: 'People and places',
+        label_config: TEXT_CONFIG,
+        expert_instruction: '<p>Mark every <b>person</b> and <b>place</b>, then pick the mood.</p>',
+        show_instruction: true,
+      })
+    ).id;
+    await api(
+      'POST',
+      `/api/projects/${textProject}/import`,
+      TEXTS.map((text) => ({ text })),
+    );
+    const list = await api<{ id: number }[]>('GET', `/api/projects/${textProject}/tasks/?page_size=-1`);
+    textTasks = list.map((task) => task.id).sort((a, b) => a - b);
+    await page.goto(cli.login, { waitUntil: 'load' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('draws a rectangle by mouse on an uploaded image and submits it', async () => {
+    await page.goto(`${cli.url}/#/projects/${imageProject}/label`);
+    await editorReady('Submit');
+    const image = editor().locator('img[src*="/data/upload/"]');
+    await image.waitFor();
+    expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(320);
+    await page.screenshot({ path: join(SCREENSHOTS, 'labeling-image-light.png') });
+
+    await editor().getByText('Square', { exact: true }).click();
+    const box = (await editor().locator('.konvajs-content').first().boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.7, { steps: 8 });
+    await page.mouse.up();
+    await editorButton('Submit').click();
+    await toast('Annotation submitted.').waitFor();
+
+    const task = await api<Task>('GET', `/api/tasks/${imageTask}/`);
+    const [annotation] = task.annotations;
+    expect(task.annotations).toHaveLength(1);
+    const rectangle = annotation!.result.find((item) => item.type === 'rectanglelabels')!;
+    expect(rectangle.value.rectanglelabels).toEqual(['Square']);
+    for (const key of ['x', 'y', 'width', 'height']) {
+      expect(rectangle.value[key]).toBeGreaterThan(5);
+      expect(rectangle.value[key]).toBeLessThan(100);
+    }
+    expect(Number(rectangle.value.x) + Number(rectangle.value.width)).toBeLessThanOrEqual(100);
+  });
+
+  it('labels a span by mouse and a choice in one config, submits, and the stream moves on', async () => {
+    await page.goto(`${cli.url}/#/projects/${textProject}/label`);
+    await heading(`Task ${textTasks[0]}`).waitFor();
+    await editorReady('Submit');
+    await page.getByRole('complementary', { name: 'Instructions' }).getByText('Mark every').waitFor();
+    await editor().getByText('Person', { exact: true }).click();
+    await selectWord('Alice');
+    await editor().getByRole('checkbox', { name: /Happy/ }).check();
+    await page.screenshot({ path: join(SCREENSHOTS, 'labeling-text-light.png') });
+    await editorButton('Submit').click();
+    await toast('Annotation submitted.').waitFor();
+    await heading(`Task ${textTasks[1]}`).waitFor();
+
+    const task = await api<Task>('GET', `/api/tasks/${textTasks[0]}/`);
+    expect(task.annotations).toHaveLength(1);
+    const result = task.annotations[0]!.result;
+    const span = result.find((item) => item.type === 'labels')!;
+    expect(span.value).toMatchObject({ start: 0, end: 5, text: 'Alice', labels: ['Person'] });
+    expect(result.find((item) => item.type === 'choices')!.value).toEqual({ choices: ['Happy'] });
+  });
+
+  it('skips a task: a cancelled annotation, and the next task comes', async () => {
+    await editorReady('Submit');
+    await editorButton('Skip').click();
+    await toast('Task skipped.').waitFor();
+    await heading(`Task ${textTasks[2]}`).waitFor();
+    const task = await api<Task>('GET', `/api/tasks/${textTasks[1]}/`);
+    expect(task.annotations.map((annotation) => annotation.was_cancelled)).toEqual([true]);
+  });
+
+  it('saves a draft while working and restores it after a reload', async () => {
+    await editorReady('Submit');
+    await editor().getByRole('checkbox', { name: /Sad/ }).check();
+    await page
+      .getByTestId('draft-status')
+      .getByText(/^Draft saved at/)
+      .waitFor({ timeout: 15_000 });
+    const drafts = (await api<Task>('GET', `/api/tasks/${textTasks[2]}/`)).drafts;
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]!.annotation).toBeNull();
+    expect(JSON.stringify(drafts[0]!.result)).toContain('Sad');
+
+    await page.reload();
+    await heading(`Task ${textTasks[2]}`).waitFor();
+    await editorReady('Submit');
+    await expect.poll(() => editor().getByRole('checkbox', { name: /Sad/ }).isChecked()).toBe(true);
+    expect(await editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(false);
+  });
+
+  it('goes back through the stream with previous, and forward again with next', async () => {
+    await page.getByRole('button', { name: '← Previous task' }).click();
+    await heading(`Task ${textTasks[1]}`).waitFor();
+    await page.getByRole('button', { name: '← Previous task' }).click();
+    await heading(`Task ${textTasks[0]}`).waitFor();
+    // My submitted annotation opens, ready to update.
+    await editorReady('Update');
+    expect(await editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: '← Previous task' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next task →' }).click();
+    await heading(`Task ${textTasks[1]}`).waitFor();
+    await page.getByRole('button', { name: 'Next task →' }).click();
+    await heading(`Task ${textTasks[2]}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Next task →' }).isDisabled()).toBe(true);
+  });
+
+  it('updates an annotation (Ctrl+Enter from the page) and deletes it after confirming', async () => {
+    const taskId = textTasks[0]!;
+    await page.goto(`${cli.url}/#/projects/${textProject}/tasks/${taskId}`);
+    await heading(`Task ${taskId}`).waitFor();
+    await editorReady('Update');
+    // One choice at a time: choosing Sad replaces Happy.
+    await editor().getByRole('checkbox', { name: /Sad/ }).click();
+    await expect.poll(() => editor().getByRole('checkbox', { name: /Sad/ }).isChecked()).toBe(true);
+    await heading(`Task ${taskId}`).click();
+    await page.keyboard.press('Control+Enter');
+    await toast('Annotation updated.').waitFor();
+    const updated = (await api<Task>('GET', `/api/tasks/${taskId}/`)).annotations;
+    expect(updated).toHaveLength(1);
+    expect(updated[0]!.result.find((item) => item.type === 'choices')!.value).toEqual({ choices: ['Sad'] });
+
+    await editorReady('Update');
+    await page.getByRole('button', { name: 'Delete annotation' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this annotation?' });
+    await confirm.getByRole('button', { name: 'Delete annotation' }).click();
+    await toast('Annotation deleted.').waitFor();
+    expect((await api<Task>('GET', `/api/tasks/${taskId}/`)).annotations).toEqual([]);
+    await editorReady('Submit');
+  });
+
+  it('moves between tasks of the data in id order with the arrow keys, also from inside the editor', async () => {
+    expect(await page.getByRole('button', { name: '← Previous task' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next task →' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Next task →' }).isEnabled()).toBe(true);
+    await heading(`Task ${textTasks[0]}`).click();
+    await page.keyboard.press('ArrowRight');
+    await heading(`Task ${textTasks[1]}`).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/projects/${textProject}/tasks/${textTasks[1]}`);
+    await editorReady('Submit');
+    await expect.poll(() => page.getByRole('button', { name: '← Previous task' }).isEnabled()).toBe(true);
+    // Focus inside the editor: the frame forwards the key to the page.
+    await editor().locator('.lsf-richtext__container').click();
+    await page.keyboard.press('ArrowLeft');
+    await heading(`Task ${textTasks[0]}`).waitFor();
+  });
+
+  it('shows predictions as pre-annotations', async () => {
+    const taskId = textTasks[3]!;
+    await api('POST', '/api/predictions/', {
+      task: taskId,
+      model_version: 'ner-v1',
+      score: 0.9,
+      result: [
+        {
+          id: 'pred1',
+          from_name: 'ner',
+          to_name: 'text',
+          type: 'labels',
+          value: { start: 8, end: 13, text: 'Frank', labels: ['Person'] },
+        },
+      ],
+    });
+    await page.goto(`${cli.url}/#/projects/${textProject}/tasks/${taskId}`);
+    await heading(`Task ${taskId}`).waitFor();
+    await editorReady('Submit');
+    await editor().locator('.htx-highlight').getByText('Frank').waitFor();
+    await editorButton('Submit').click();
+    await toast('Annotation submitted.').waitFor();
+    const [annotation] = (await api<Task>('GET', `/api/tasks/${taskId}/`)).annotations;
+    expect(annotation!.result.find((item) => item.type === 'labels')!.value).toMatchObject({
+      text: 'Frank',
+      labels: ['Person'],
+    });
+  });
+
+  it('opens the shortcuts help with ?, on the page and from inside the editor', async () => {
+    await editorReady('Update');
+    await heading(/^Task/).click();
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.getByText('Submit or update the annotation').count()).toBe(1);
+    expect(await help.getByText('Undo / redo').count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'labeling-help-light.png') });
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    await editor().locator('.lsf-richtext__container').click();
+    await page.keyboard.press('?');
+    await help.waitFor();
+    await help.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('says so nicely when the stream has nothing left, with a way back to the data', async () => {
+    const done = (await api<{ id: number }>('POST', '/api/projects/', { title: 'Finished', label_config: TEXT_CONFIG }))
+      .id;
+    await api('POST', `/api/projects/${done}/import`, [{ text: 'Only one.' }]);
+    const [task] = await api<{ id: number }[]>('GET', `/api/projects/${done}/tasks/`);
+    await api('POST', `/api/tasks/${task!.id}/annotations/`, { result: [] });
+    await page.goto(`${cli.url}/#/projects/${done}/label`);
+    await page.getByRole('heading', { name: 'All done: no tasks left for you' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'labeling-done-light.png') });
+    await page.getByRole('link', { name: 'Back to the data' }).click();
+    expect(new URL(page.url()).hash).toBe(`#/projects/${done}`);
+  });
+
+  it('looks right in the dark theme', async () => {
+    const dark = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
+    // The login link works once: the dark context takes the session over.
+    await dark.addCookies(await context.cookies());
+    const darkPage = await dark.newPage();
+    darkPage.on('request', (request) => requests.push(request.url()));
+    darkPage.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    for (const [name, hash] of [
+      ['image', `#/projects/${imageProject}/tasks/${imageTask}`],
+      ['text', `#/projects/${textProject}/tasks/${textTasks[3]}`],
+    ] as const) {
+      await darkPage.goto(`${cli.url}/${hash}`);
+      await darkPage
+        .frameLocator('iframe[title^="Labeling editor"]')
+        .locator('.lsf-topbar')
+        .getByText('Update', { exact: true })
+        .waitFor();
+      await darkPage.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-dark.png`) });
+    }
+    await dark.close();
+  });
+
+  it('made no request outside its origin, and logged no errors', () => {
+    expect(requests.length).toBeGreaterThan(10);
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
