@@ -1,14 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage, recordPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-
-/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 // The page's globals these tests read inside page.evaluate (the Node type-check has no DOM types).
 declare const document: { getAnimations(): unknown[]; scrollingElement: { scrollTop: number } | null };
@@ -17,23 +12,18 @@ declare const localStorage: { getItem(key: string): string | null };
 declare const window: object;
 
 /** The test asks for a second PAT on purpose: the server's 409 is the answer under test. */
-const TOKEN_PATH = /^\/api\/token\/$/;
+const REFUSED_SECOND_TOKEN = [{ status: 409, method: 'POST', path: /^\/api\/token\/$/ }];
 
 describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpost serve', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
+  let server: E2eServer;
   let browser: Browser;
-  let context: BrowserContext;
+  let recorded: RecordedPage;
   let page: Page;
-  let origin: string;
   let legacyToken: string;
-  const requests: string[] = [];
-  const failed: string[] = [];
-  const errors: string[] = [];
 
   /** A PAT traded for a 5-minute access token at /api/token/refresh/ (spec 1.3). */
   async function refresh(pat: string): Promise<Response> {
-    return fetch(`${cli.url}/api/token/refresh/`, {
+    return fetch(`${server.cli.url}/api/token/refresh/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ refresh: pat }),
@@ -41,7 +31,8 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
   }
 
   async function whoamiStatus(authorization: string): Promise<number> {
-    return (await fetch(`${cli.url}/api/current-user/whoami`, { headers: { Authorization: authorization } })).status;
+    return (await fetch(`${server.cli.url}/api/current-user/whoami`, { headers: { Authorization: authorization } }))
+      .status;
   }
 
   const card = (name: string) => page.getByRole('region', { name });
@@ -57,66 +48,47 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-app-settings-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
-    legacyToken = cli.token;
+    server = await startE2eServer('app-settings');
+    legacyToken = server.cli.token;
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-    page = await context.newPage();
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      const expected =
-        response.status() === 409 &&
-        response.request().method() === 'POST' &&
-        TOKEN_PATH.test(new URL(response.url()).pathname);
-      if (response.status() >= 400 && !expected) failed.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const at = message.location().url;
-      const expected = message.text().includes('status of 409') && TOKEN_PATH.test(at ? new URL(at).pathname : '');
-      if (!expected) errors.push(`console: ${message.text()} (${at})`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' }, REFUSED_SECOND_TOKEN);
+    await recorded.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    ({ page } = recorded);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('opens from the header and shows the data folder the server was started on', async () => {
-    await page.goto(cli.login, { waitUntil: 'load' });
+    await page.goto(server.cli.login, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/settings');
     const folder = card('Data folder').getByRole('textbox', { name: 'Data folder' });
     await folder.waitFor();
-    expect(await folder.inputValue()).toBe(resolve(dataDir));
+    expect(await folder.inputValue()).toBe(resolve(server.dataDir));
     // Browser mode: no Electron bridge, so no "Show in folder"; the way to move it is explained.
     expect(await card('Data folder').getByRole('button', { name: 'Show in folder' }).count()).toBe(0);
     await card('Data folder').getByText('outpost serve --data <new folder>').waitFor();
     await card('Data folder').getByRole('button', { name: 'Copy the data folder path' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied the data folder path' }).waitFor();
-    expect(await clipboard()).toBe(resolve(dataDir));
+    expect(await clipboard()).toBe(resolve(server.dataDir));
   });
 
   it('masks the legacy token until revealed, and copies it', async () => {
     // The API, signed in with the PAT the CLI printed, tells which token to expect.
-    const { access } = (await (await refresh(cli.pat)).json()) as { access: string };
+    const { access } = (await (await refresh(server.cli.pat)).json()) as { access: string };
     const viaApi = (await (
-      await fetch(`${cli.url}/api/current-user/token`, { headers: { Authorization: `Bearer ${access}` } })
+      await fetch(`${server.cli.url}/api/current-user/token`, { headers: { Authorization: `Bearer ${access}` } })
     ).json()) as { token: string };
-    expect(viaApi.token).toBe(cli.token);
+    expect(viaApi.token).toBe(server.cli.token);
 
     await legacyField().waitFor();
     const masked = await legacyField().inputValue();
-    expect(masked).not.toContain(cli.token);
+    expect(masked).not.toContain(server.cli.token);
     expect(masked).toContain('•');
     await page.getByRole('button', { name: 'Reveal' }).click();
     expect(await legacyField().inputValue()).toBe(viaApi.token);
@@ -135,7 +107,7 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     await page.screenshot({ path: join(SCREENSHOTS, 'app-settings-reset-token-light.png') });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await whoamiStatus(`Token ${cli.token}`)).toBe(200);
+    expect(await whoamiStatus(`Token ${server.cli.token}`)).toBe(200);
 
     await page.getByRole('button', { name: 'Reset token…' }).click();
     await confirm.getByRole('button', { name: 'Reset token' }).click();
@@ -143,8 +115,8 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     await confirm.waitFor({ state: 'hidden' });
     const shown = await legacyField().inputValue();
     expect(shown).toMatch(/^[0-9a-f]{40}$/);
-    expect(shown).not.toBe(cli.token);
-    expect(await whoamiStatus(`Token ${cli.token}`)).toBe(401);
+    expect(shown).not.toBe(server.cli.token);
+    expect(await whoamiStatus(`Token ${server.cli.token}`)).toBe(401);
     expect(await whoamiStatus(`Token ${shown}`)).toBe(200);
     legacyToken = shown;
 
@@ -172,7 +144,7 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     await confirm.getByRole('button', { name: 'Revoke token' }).click();
     await page.getByRole('status').filter({ hasText: 'Revoked the token created' }).waitFor();
     await card('API tokens').getByText('No personal access tokens.').waitFor();
-    expect((await refresh(cli.pat)).status).toBe(401);
+    expect((await refresh(server.cli.pat)).status).toBe(401);
 
     await page.getByRole('button', { name: 'Create token' }).click();
     const panel = page.getByRole('region', { name: 'New personal access token' });
@@ -281,15 +253,11 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
           },
         });
       },
-      { url: cli.url, token: legacyToken },
+      { url: server.cli.url, token: legacyToken },
     );
     const app = await desktop.newPage();
-    app.on('request', (request) => requests.push(request.url()));
-    app.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`desktop console: ${message.text()}`);
-    });
-    app.on('pageerror', (error) => errors.push(`desktop pageerror: ${error.message}`));
-    await app.goto(`${origin}/#/settings`, { waitUntil: 'load' });
+    recordPage(app, recorded.record, REFUSED_SECOND_TOKEN, 'desktop ');
+    await app.goto(`${server.origin}/#/settings`, { waitUntil: 'load' });
     const reset = app.getByRole('button', { name: 'Reset token…' });
     await reset.waitFor();
     expect(await reset.isDisabled()).toBe(true);
@@ -298,7 +266,7 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     await app.getByRole('button', { name: 'Show in folder' }).click();
     await app.waitForFunction(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed.length > 0);
     const revealed = await app.evaluate(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed);
-    expect(revealed).toEqual([join(resolve(dataDir), 'outpost.db')]);
+    expect(revealed).toEqual([join(resolve(server.dataDir), 'outpost.db')]);
     await app.getByRole('region', { name: 'API tokens' }).screenshot({
       path: join(SCREENSHOTS, 'app-settings-desktop-tokens-light.png'),
     });
@@ -306,9 +274,6 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(5);
-    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(failed).toEqual([]);
-    expect(errors).toEqual([]);
+    recorded.expectClean(server.origin, { moreThan: 5, allowDataUrls: false });
   });
 });

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import type { SpawnedCli } from '../helpers/spawnCli.js';
 
 /** Without a display, `outpost start` must fall back to browser mode even where Electron is installed. */
 function envWithoutDisplay(): NodeJS.ProcessEnv {
@@ -15,20 +14,23 @@ function envWithoutDisplay(): NodeJS.ProcessEnv {
 }
 
 describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chromium', () => {
-  let dataDir: string;
+  let server: E2eServer | null = null;
   let cli: SpawnedCli | null = null;
   let browser: Browser | null = null;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-'));
-    cli = await spawnCli(['start', '--data', dataDir, '--port', '0', '--no-browser'], { env: envWithoutDisplay() });
+    server = await startE2eServer('browser-mode', {
+      command: ['start'],
+      args: ['--no-browser'],
+      env: envWithoutDisplay(),
+    });
+    cli = server.cli;
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('says on stderr that it is starting in browser mode, and why', () => {
@@ -49,21 +51,8 @@ describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chrom
   });
 
   it('serves the UI, which shows the running server, stays on its own origin and logs no errors', async () => {
-    const origin = new URL(cli!.url).origin;
-    const context = await browser!.newContext();
-    const page = await context.newPage();
-    const requests: string[] = [];
-    const failed: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      errors.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    const { origin } = server!;
+    const { context, page, record, expectClean } = await openRecordedPage(browser!);
 
     try {
       // The LOGIN link signs the browser in and lands on the app, without the token in the address.
@@ -86,12 +75,8 @@ describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chrom
       expect(text).toContain('1.22.0');
       await page.waitForLoadState('networkidle');
 
-      expect(requests.length).toBeGreaterThan(1);
-      expect(requests).toContain(`${origin}/api/version`);
-      const elsewhere = requests.filter((url) => new URL(url).origin !== origin);
-      expect(elsewhere).toEqual([]);
-      expect(failed).toEqual([]);
-      expect(errors).toEqual([]);
+      expect(record.requests).toContain(`${origin}/api/version`);
+      expectClean(origin, { moreThan: 1, allowDataUrls: false });
     } finally {
       await context.close();
     }

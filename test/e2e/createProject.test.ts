@@ -1,14 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-
-/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 // The page's globals these tests touch inside page.evaluate (the Node type-check has no DOM types).
 declare const document: { getAnimations(): unknown[] };
@@ -28,27 +23,12 @@ interface ProjectWire {
 }
 
 describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved settings, in Chromium', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
+  let server: E2eServer;
   let browser: Browser;
-  let context: BrowserContext;
+  let recorded: RecordedPage;
   let page: Page;
-  let origin: string;
   let templates: TemplateWire[];
   let boxProjectId: number;
-  const requests: string[] = [];
-  const failed: string[] = [];
-  const errors: string[] = [];
-
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${cli.url}${path}`, {
-      method,
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
 
   const dialog = () => page.getByRole('dialog', { name: 'New project' });
   const picker = () => dialog().getByRole('group', { name: 'Labeling template' });
@@ -64,33 +44,21 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-create-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
+    server = await startE2eServer('create');
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    page = await context.newPage();
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' });
+    ({ page } = recorded);
     page.setDefaultTimeout(10_000);
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    templates = (await api<{ templates: TemplateWire[] }>('GET', '/api/templates/')).templates;
+    templates = (await server.api<{ templates: TemplateWire[] }>('GET', '/api/templates/')).templates;
   });
 
   afterAll(async () => {
     await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('creates a project from a template picked by category and search, and lands on its import page', async () => {
-    await page.goto(cli.login, { waitUntil: 'load' });
+    await page.goto(server.cli.login, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'New project' }).click();
     await dialog().waitFor();
@@ -138,7 +106,7 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
     await page.getByRole('status').filter({ hasText: 'Created “Street signs”.' }).waitFor();
     boxProjectId = Number(projectIdInHash());
     expect(boxProjectId).toBeGreaterThan(0);
-    const created = await api<ProjectWire>('GET', `/api/projects/${boxProjectId}/`);
+    const created = await server.api<ProjectWire>('GET', `/api/projects/${boxProjectId}/`);
     const template = templates.find((item) => item.title === 'Box Objects in Images')!;
     expect(created.title).toBe('Street signs');
     expect(created.label_config).toBe(template.config);
@@ -160,15 +128,15 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
     await dialog().getByText('No template: start empty').waitFor();
     await dialog().getByRole('button', { name: 'Create project' }).click();
     await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
-    const blank = await api<ProjectWire>('GET', `/api/projects/${projectIdInHash()}/`);
-    const reference = await api<ProjectWire>('POST', '/api/projects/', { title: 'Reference' });
+    const blank = await server.api<ProjectWire>('GET', `/api/projects/${projectIdInHash()}/`);
+    const reference = await server.api<ProjectWire>('POST', '/api/projects/', { title: 'Reference' });
     expect(blank.title).toBe('Blank slate');
     expect(blank.label_config).toBe(reference.label_config);
-    await api<unknown>('DELETE', `/api/projects/${reference.id}/`).catch(() => undefined);
+    await server.api<unknown>('DELETE', `/api/projects/${reference.id}/`).catch(() => undefined);
   });
 
   it('asks before leaving unsaved settings by a link: Stay keeps the edit and the URL', async () => {
-    await page.goto(`${origin}/#/projects/${boxProjectId}/settings`, { waitUntil: 'load' });
+    await page.goto(`${server.origin}/#/projects/${boxProjectId}/settings`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Settings · Street signs' }).waitFor();
     const settingsHash = `#/projects/${boxProjectId}/settings`;
     // Nothing changed yet: the way out is free.
@@ -221,7 +189,7 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
     await unsaved.getByRole('button', { name: 'Discard and leave' }).click();
     await page.getByRole('article', { name: 'Street signs' }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/');
-    expect((await api<ProjectWire>('GET', `/api/projects/${boxProjectId}/`)).title).toBe('Street signs');
+    expect((await server.api<ProjectWire>('GET', `/api/projects/${boxProjectId}/`)).title).toBe('Street signs');
 
     await page.getByRole('link', { name: 'Settings of Street signs' }).click();
     await page.getByRole('heading', { name: 'Settings · Street signs' }).waitFor();
@@ -234,9 +202,6 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(5);
-    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(failed).toEqual([]);
-    expect(errors).toEqual([]);
+    recorded.expectClean(server.origin, { moreThan: 5, allowDataUrls: false });
   });
 });

@@ -1,14 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage, recordPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-
-/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 const MEDIA = fileURLToPath(new URL('../fixtures/export/image/media/upload/1/', import.meta.url));
 const IMAGES = ['3f2a9c1e-cat.jpg', 'rgba.png', 'gray.png', 'small.gif'];
 const JSON_TASKS = 296;
@@ -27,44 +24,17 @@ interface ListWire {
 type FilterItem = { filter: string; operator: string; type: string; value: unknown };
 
 describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpost serve', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
+  let server: E2eServer;
   let browser: Browser;
-  let context: BrowserContext;
+  let recorded: RecordedPage;
   let page: Page;
-  let origin: string;
   let projectId: number;
   let firstJsonTask: number;
-  const requests: string[] = [];
-  const failed: string[] = [];
-  const errors: string[] = [];
-
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${cli.url}${path}`, {
-      method,
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status, `${method} ${path}`).toBeLessThan(300);
-    const text = await response.text();
-    return (text ? JSON.parse(text) : null) as T;
-  }
 
   /** The server's own answer for a filter and ordering, to compare the grid with. */
   function listTasks(items: FilterItem[] = [], ordering: string[] = [], pageSize = 100): Promise<ListWire> {
     const query = encodeURIComponent(JSON.stringify({ filters: { conjunction: 'and', items }, ordering }));
-    return api<ListWire>('GET', `/api/tasks/?project=${projectId}&page_size=${pageSize}&query=${query}`);
-  }
-
-  function watch(target: Page) {
-    target.on('request', (request) => requests.push(request.url()));
-    target.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-    });
-    target.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    target.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    return server.api<ListWire>('GET', `/api/tasks/?project=${projectId}&page_size=${pageSize}&query=${query}`);
   }
 
   const grid = () => page.getByRole('grid', { name: /^Tasks of tab/ });
@@ -81,21 +51,15 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
       .waitFor();
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-dm-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
-    projectId = (await api<{ id: number }>('POST', '/api/projects/', { title: 'Street scenes', label_config: CONFIG }))
-      .id;
+    server = await startE2eServer('dm');
+    projectId = (
+      await server.api<{ id: number }>('POST', '/api/projects/', { title: 'Street scenes', label_config: CONFIG })
+    ).id;
 
     // Images through the import API's multipart upload: their tasks point at /data/upload/...
     const form = new FormData();
     for (const name of IMAGES) form.append('file', new Blob([readFileSync(join(MEDIA, name))]), name);
-    const upload = await fetch(`${cli.url}/api/projects/${projectId}/import`, {
-      method: 'POST',
-      headers: { Authorization: `Token ${cli.token}` },
-      body: form,
-    });
+    const upload = await server.request('POST', `/api/projects/${projectId}/import`, form);
     expect(upload.status).toBe(201);
     const uploaded = (await listTasks()).tasks.map((task) => task.data.image);
     expect(uploaded.every((url) => url.startsWith('/data/upload/'))).toBe(true);
@@ -106,31 +70,29 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
       kind: index % 3 === 0 ? 'alpha' : 'beta',
       score: (index * 37) % 101,
     }));
-    await api('POST', `/api/projects/${projectId}/import`, tasks);
+    await server.api('POST', `/api/projects/${projectId}/import`, tasks);
     const all = await listTasks([], [], 1000);
     expect(all.total).toBe(JSON_TASKS + IMAGES.length);
     firstJsonTask = all.tasks[IMAGES.length]!.id;
     for (const task of all.tasks.slice(IMAGES.length, IMAGES.length + ANNOTATED)) {
-      await api('POST', `/api/tasks/${task.id}/annotations/`, {
+      await server.api('POST', `/api/tasks/${task.id}/annotations/`, {
         result: [{ from_name: 'animal', to_name: 'img', type: 'choices', value: { choices: ['cat'] } }],
       });
     }
 
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    page = await context.newPage();
-    watch(page);
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' });
+    ({ page } = recorded);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('renders only a window of rows, with thumbnails served from /data/upload/', async () => {
-    await page.goto(cli.login, { waitUntil: 'load' });
-    await page.goto(`${origin}/#/projects/${projectId}`, { waitUntil: 'load' });
+    await page.goto(server.cli.login, { waitUntil: 'load' });
+    await page.goto(`${server.origin}/#/projects/${projectId}`, { waitUntil: 'load' });
     await waitForCount(`${JSON_TASKS + IMAGES.length} tasks`);
     await rowOf(firstJsonTask).waitFor();
     const rendered = await bodyRows().count();
@@ -215,7 +177,7 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
     const descending = await listTasks([], ['-tasks:data.score'], 10);
     await rowOf(descending.tasks[0]!.id).waitFor();
     expect((await renderedIds()).slice(0, 10)).toEqual(descending.tasks.map((task) => task.id));
-    const views = await api<{ data: { ordering?: string[] } }[]>('GET', `/api/dm/views/?project=${projectId}`);
+    const views = await server.api<{ data: { ordering?: string[] } }[]>('GET', `/api/dm/views/?project=${projectId}`);
     expect(views[0]!.data.ordering).toEqual(['-tasks:data.score']);
   });
 
@@ -232,7 +194,7 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
     await page.reload({ waitUntil: 'load' });
     await waitForCount(`${JSON_TASKS + IMAGES.length} tasks`);
     expect(await grid().getByRole('columnheader', { name: 'text' }).count()).toBe(0);
-    const views = await api<{ data: { hiddenColumns?: { explore: string[] } } }[]>(
+    const views = await server.api<{ data: { hiddenColumns?: { explore: string[] } } }[]>(
       'GET',
       `/api/dm/views/?project=${projectId}`,
     );
@@ -258,7 +220,7 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
     await waitForCount(`${JSON_TASKS + IMAGES.length} tasks`);
     await page.getByRole('tab', { name: 'Alpha only' }).click();
     await waitForCount(`${Math.ceil(JSON_TASKS / 3)} tasks`);
-    const views = await api<{ data: { title: string } }[]>('GET', `/api/dm/views/?project=${projectId}`);
+    const views = await server.api<{ data: { title: string } }[]>('GET', `/api/dm/views/?project=${projectId}`);
     expect(views.map((view) => view.data.title)).toEqual(['Default', 'Alpha only']);
     await page.getByRole('tab', { name: 'Default' }).click();
     await waitForCount(`${JSON_TASKS + IMAGES.length} tasks`);
@@ -305,8 +267,8 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
   });
 
   it('shows a friendly empty state for a project without tasks, linking to Import', async () => {
-    const empty = (await api<{ id: number }>('POST', '/api/projects/', { title: 'Empty project' })).id;
-    await page.goto(`${origin}/#/projects/${empty}`, { waitUntil: 'load' });
+    const empty = (await server.api<{ id: number }>('POST', '/api/projects/', { title: 'Empty project' })).id;
+    await page.goto(`${server.origin}/#/projects/${empty}`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'No tasks yet' }).waitFor();
     expect(await page.getByRole('link', { name: 'Import data' }).getAttribute('href')).toBe(
       `#/projects/${empty}/import`,
@@ -319,11 +281,11 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
     const dark = await browser.newContext({
       viewport: { width: 1280, height: 720 },
       colorScheme: 'dark',
-      storageState: await context.storageState(),
+      storageState: await recorded.context.storageState(),
     });
     const darkPage = await dark.newPage();
-    watch(darkPage);
-    await darkPage.goto(`${origin}/#/projects/${projectId}`, { waitUntil: 'load' });
+    recordPage(darkPage, recorded.record);
+    await darkPage.goto(`${server.origin}/#/projects/${projectId}`, { waitUntil: 'load' });
     await darkPage
       .getByTestId('task-count')
       .filter({ hasText: / tasks$/ })
@@ -341,9 +303,6 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
   });
 
   it('made no request outside the server and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(0);
-    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(failed).toEqual([]);
-    expect(errors).toEqual([]);
+    recorded.expectClean(server.origin, { allowDataUrls: false });
   });
 });

@@ -1,17 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-
-/** The invalid paste is refused with a 400 on purpose; Chromium logs that response as a console error. */
-const IMPORT_PATH = /^\/api\/projects\/\d+\/import$/;
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 const IMAGE_CONFIG = `<View>
   <Image name="image" value="$image"/>
@@ -57,32 +51,24 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
 }
 
 describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromium against outpost serve', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
+  let server: E2eServer;
   let browser: Browser;
+  let recorded: RecordedPage;
   let page: Page;
-  let origin: string;
   let imageProject: number;
   let textProject: number;
-  const requests: string[] = [];
-  const failed: string[] = [];
-  const errors: string[] = [];
   /** Set only around the invalid paste: the one request that may fail. */
   let expectRefusedImport = false;
-
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${cli.url}${path}`, {
-      method,
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
+  /** The invalid paste is refused with a 400 on purpose; Chromium logs that response as a console error. */
+  const refusedImport = [{ status: 400, path: /^\/api\/projects\/\d+\/import$/, when: () => expectRefusedImport }];
 
   const taskTexts = async (project: number) =>
-    (await api<{ tasks: { data: Record<string, unknown> }[] }>('GET', `/api/tasks?project=${project}&page_size=100`))
-      .tasks;
+    (
+      await server.api<{ tasks: { data: Record<string, unknown> }[] }>(
+        'GET',
+        `/api/tasks?project=${project}&page_size=100`,
+      )
+    ).tasks;
 
   /** The page (or an element) in both themes; the app follows the OS theme by default. */
   async function shoot(name: string) {
@@ -109,46 +95,26 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-import-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
+    server = await startE2eServer('import');
     browser = await launchChromium();
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 720 },
-      colorScheme: 'light',
-      acceptDownloads: true,
-    });
-    page = await context.newPage();
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      const expected = expectRefusedImport && response.status() === 400 && IMPORT_PATH.test(path);
-      if (response.status() >= 400 && !expected) failed.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const at = message.location().url;
-      const path = at ? new URL(at).pathname : '';
-      const expected = expectRefusedImport && message.text().includes('status of 400') && IMPORT_PATH.test(path);
-      if (!expected) errors.push(`console: ${message.text()} (${at})`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    imageProject = (await api<{ id: number }>('POST', '/api/projects/', { title: 'Pets', label_config: IMAGE_CONFIG }))
-      .id;
-    textProject = (await api<{ id: number }>('POST', '/api/projects/', { title: 'Reviews', label_config: TEXT_CONFIG }))
-      .id;
-    await page.goto(cli.login, { waitUntil: 'load' });
+    recorded = await openRecordedPage(browser, { colorScheme: 'light', acceptDownloads: true }, refusedImport);
+    ({ page } = recorded);
+    imageProject = (
+      await server.api<{ id: number }>('POST', '/api/projects/', { title: 'Pets', label_config: IMAGE_CONFIG })
+    ).id;
+    textProject = (
+      await server.api<{ id: number }>('POST', '/api/projects/', { title: 'Reviews', label_config: TEXT_CONFIG })
+    ).id;
+    await page.goto(server.cli.login, { waitUntil: 'load' });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('imports PNG files chosen in the picker and dropped on the page, and counts the tasks', async () => {
-    await page.goto(`${origin}/#/projects/${imageProject}/import`);
+    await page.goto(`${server.origin}/#/projects/${imageProject}/import`);
     await page.getByRole('heading', { name: 'Import data' }).waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Pets').waitFor();
     expect(await page.getByRole('link', { name: 'Import' }).getAttribute('aria-current')).toBe('page');
@@ -200,9 +166,7 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
     );
     expect([...images.keys()].sort()).toEqual(['cat-1.png', 'cat-2.png', 'cat-3.png', 'dog-1.png']);
     // The stored media are the bytes that were sent.
-    const first = await fetch(`${cli.url}${images.get('cat-1.png')}`, {
-      headers: { Authorization: `Token ${cli.token}` },
-    });
+    const first = await server.request('GET', images.get('cat-1.png')!);
     expect(Buffer.from(await first.arrayBuffer()).equals(png(8, 6, colors[0]!))).toBe(true);
     expect(await page.getByRole('link', { name: 'Start labeling' }).getAttribute('href')).toBe(
       `#/projects/${imageProject}/label`,
@@ -211,7 +175,7 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
   });
 
   it("shows Label Studio's per-item errors for an invalid JSON paste, and creates nothing", async () => {
-    await page.goto(`${origin}/#/projects/${textProject}/import`);
+    await page.goto(`${server.origin}/#/projects/${textProject}/import`);
     await page.getByRole('heading', { name: 'Import data' }).waitFor();
     expectRefusedImport = true;
     await page.getByLabel('Tasks as JSON').fill('[{"text": "fine"}, {"review": "no text key"}, {"text": "also fine"}]');
@@ -288,21 +252,15 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('status').filter({ hasText: 'Exported project-' }).waitFor();
 
-    const reference = await fetch(
-      `${cli.url}/api/projects/${textProject}/export?exportType=JSON&download_all_tasks=true`,
-      {
-        headers: { Authorization: `Token ${cli.token}` },
-      },
+    const expected = await server.api<{ data: unknown }[]>(
+      'GET',
+      `/api/projects/${textProject}/export?exportType=JSON&download_all_tasks=true`,
     );
-    const expected = (await reference.json()) as { data: unknown }[];
     expect(expected).toHaveLength(3);
     expect(JSON.parse(saved)).toEqual(expected);
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(10);
-    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(failed).toEqual([]);
-    expect(errors).toEqual([]);
+    recorded.expectClean(server.origin, { moreThan: 10, allowDataUrls: false });
   });
 });

@@ -1,17 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations, type AxeFinding } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { IMAGE_FIXTURES } from '../helpers/imageExportContext.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-
-/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const CAT_JPG = join(IMAGE_FIXTURES, 'media', 'upload', '1', '3f2a9c1e-cat.jpg');
 
 const IMAGE_CONFIG =
@@ -22,34 +17,15 @@ const IMAGE_CONFIG =
 const EDITOR_FRAME = 'iframe';
 
 describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an accessibility scan', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
+  let server: E2eServer;
   let browser: Browser;
-  let origin: string;
   let projectId: number;
   let taskId: number;
   const findings: Record<string, AxeFinding[]> = {};
 
-  async function api<T>(method: string, path: string, body?: FormData | object): Promise<T> {
-    const isForm = body instanceof FormData;
-    const response = await fetch(`${cli.url}${path}`, {
-      method,
-      headers: {
-        Authorization: `Token ${cli.token}`,
-        ...(isForm || !body ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status, `${method} ${path}`).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
-
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-tour-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
-    const project = await api<{ id: number }>('POST', '/api/projects/', {
+    server = await startE2eServer('tour');
+    const project = await server.api<{ id: number }>('POST', '/api/projects/', {
       title: 'Street cats',
       description: 'Boxes around every cat in the street survey.',
       color: '#f59e0b',
@@ -58,20 +34,19 @@ describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an 
     projectId = project.id;
     const form = new FormData();
     form.append('file', new Blob([readFileSync(CAT_JPG)], { type: 'image/jpeg' }), 'cat.jpg');
-    const imported = await api<{ task_ids?: number[] }>(
+    const imported = await server.api<{ task_ids?: number[] }>(
       'POST',
       `/api/projects/${projectId}/import?return_task_ids=true`,
       form,
     );
     taskId = imported.task_ids![0]!;
-    await api('POST', '/api/projects/', { title: 'Review sentiment', color: '#3b82f6' });
+    await server.api('POST', '/api/projects/', { title: 'Review sentiment', color: '#3b82f6' });
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   const pages = () => [
@@ -87,12 +62,12 @@ describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an 
     // One context: the login link is single-use. The theme follows the system, emulated here.
     const recorded: RecordedPage = await openRecordedPage(browser, { colorScheme: 'light' });
     const { page } = recorded;
-    await page.goto(cli.login, { waitUntil: 'load' });
+    await page.goto(server.cli.login, { waitUntil: 'load' });
     await page.locator('main h1').first().waitFor({ timeout: 15_000 });
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       for (const { name, hash } of pages()) {
-        await page.goto(`${cli.url}/${hash}`, { waitUntil: 'load' });
+        await page.goto(`${server.cli.url}/${hash}`, { waitUntil: 'load' });
         await page.locator('main h1').first().waitFor({ timeout: 15_000 });
         await page.waitForLoadState('networkidle');
         expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
@@ -101,7 +76,7 @@ describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an 
       }
     }
     // Keyboard users skip the header: the link moves focus to the page and keeps the route.
-    await page.goto(`${cli.url}/#/projects/${projectId}/settings`, { waitUntil: 'load' });
+    await page.goto(`${server.cli.url}/#/projects/${projectId}/settings`, { waitUntil: 'load' });
     await page.reload({ waitUntil: 'load' });
     await page.locator('main h1').first().waitFor();
     await page.keyboard.press('Tab');
@@ -110,7 +85,7 @@ describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an 
     expect(await page.locator('#main:focus').count()).toBe(1);
     expect(new URL(page.url()).hash).toBe(`#/projects/${projectId}/settings`);
 
-    recorded.expectClean(origin);
+    recorded.expectClean(server.origin);
     await page.context().close();
     expect(Object.fromEntries(Object.entries(findings).filter(([, found]) => found.length > 0))).toEqual({});
   });

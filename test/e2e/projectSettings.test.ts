@@ -1,17 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-
-/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 /** An invalid config is answered with a 400 by design; Chromium logs every 4xx fetch as a console error. */
-const VALIDATE_PATH = /\/api\/projects\/\d+\/validate\/$/;
+const INVALID_CONFIG = [{ status: 400, path: /\/api\/projects\/\d+\/validate\/$/ }];
 
 interface ProjectWire {
   id: number;
@@ -22,62 +17,32 @@ interface ProjectWire {
 }
 
 describe.skipIf(!isChromiumAvailable())('project settings in Chromium against outpost serve', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
+  let server: E2eServer;
   let browser: Browser;
+  let recorded: RecordedPage;
   let page: Page;
-  let origin: string;
   let projectId: number;
   let templateConfig: string;
-  const requests: string[] = [];
-  const failed: string[] = [];
-  const errors: string[] = [];
-
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${cli.url}${path}`, {
-      method,
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
 
   const editor = () => page.getByRole('textbox', { name: 'Labeling config (XML)' });
   const validation = () => page.getByTestId('config-validation');
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-settings-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
+    server = await startE2eServer('settings');
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    page = await context.newPage();
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      const expected = response.status() === 400 && VALIDATE_PATH.test(new URL(response.url()).pathname);
-      if (response.status() >= 400 && !expected) failed.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const at = message.location().url;
-      const expected = message.text().includes('status of 400') && VALIDATE_PATH.test(at ? new URL(at).pathname : '');
-      if (!expected) errors.push(`console: ${message.text()} (${at})`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' }, INVALID_CONFIG);
+    ({ page } = recorded);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('signs in and opens the settings of a project from its card', async () => {
-    await page.goto(cli.login, { waitUntil: 'load' });
+    await page.goto(server.cli.login, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
-    projectId = (await api<ProjectWire>('POST', '/api/projects/', { title: 'Review queue' })).id;
+    projectId = (await server.api<ProjectWire>('POST', '/api/projects/', { title: 'Review queue' })).id;
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('link', { name: 'Settings of Review queue' }).click();
     await page.getByRole('heading', { name: 'Settings · Review queue' }).waitFor();
@@ -86,7 +51,7 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
   });
 
   it('fills the editor from a template chosen in the gallery, and the config validates', async () => {
-    const catalog = await api<{ templates: { title: string; config: string; bundled_editor: boolean }[] }>(
+    const catalog = await server.api<{ templates: { title: string; config: string; bundled_editor: boolean }[] }>(
       'GET',
       '/api/templates/',
     );
@@ -145,7 +110,7 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
     await page.getByRole('heading', { name: 'Settings · Review queue, round 2' }).waitFor();
     expect(await page.getByText('Unsaved changes').count()).toBe(0);
 
-    const saved = await api<ProjectWire & { show_skip_button: boolean }>('GET', `/api/projects/${projectId}/`);
+    const saved = await server.api<ProjectWire & { show_skip_button: boolean }>('GET', `/api/projects/${projectId}/`);
     expect(saved).toMatchObject({
       title: 'Review queue, round 2',
       maximum_annotations: 3,
@@ -174,9 +139,6 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(5);
-    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(failed).toEqual([]);
-    expect(errors).toEqual([]);
+    recorded.expectClean(server.origin, { moreThan: 5, allowDataUrls: false });
   });
 });

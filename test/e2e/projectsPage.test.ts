@@ -1,69 +1,36 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-
-/** Screenshots are test artifacts (gitignored), looked at by people, never compared. */
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 const TEXT_CONFIG =
   '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text">' +
   '<Choice value="positive"/><Choice value="negative"/></Choices></View>';
 
 describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpost serve', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
+  let server: E2eServer;
   let browser: Browser;
-  let context: BrowserContext;
+  let recorded: RecordedPage;
   let page: Page;
-  let origin: string;
-  const requests: string[] = [];
-  const failed: string[] = [];
-  const errors: string[] = [];
-
-  /** Writes through the API with the legacy token, to give projects tasks and annotations. */
-  async function api(path: string, body: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(`${cli.url}${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBeLessThan(300);
-    return (await response.json()) as Record<string, unknown>;
-  }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-projects-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
+    server = await startE2eServer('projects');
     browser = await launchChromium();
     // Light first, whatever the machine prefers; the test switches to dark through the UI.
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    page = await context.newPage();
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' });
+    ({ page } = recorded);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('signs in through the LOGIN link and shows the empty state and the server status', async () => {
-    await page.goto(cli.login, { waitUntil: 'load' });
-    expect(page.url()).toBe(`${origin}/`);
+    await page.goto(server.cli.login, { waitUntil: 'load' });
+    expect(page.url()).toBe(`${server.origin}/`);
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
     const status = page.getByTestId('server-status');
     await status.waitFor();
@@ -102,23 +69,20 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
   });
 
   it('shows task and annotation counts and progress from the counters', async () => {
-    const listed = (await (
-      await fetch(`${cli.url}/api/projects/?title=Sentiment`, { headers: { Authorization: `Token ${cli.token}` } })
-    ).json()) as { results: { id: number }[] };
+    const listed = await server.api<{ results: { id: number }[] }>('GET', '/api/projects/?title=Sentiment');
     const id = listed.results[0]!.id;
-    await fetch(`${cli.url}/api/projects/${id}/`, {
-      method: 'PATCH',
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ label_config: TEXT_CONFIG }),
-    });
-    await api(`/api/projects/${id}/import`, [{ text: 'good' }, { text: 'bad' }, { text: 'fine' }, { text: 'meh' }]);
-    const tasks = (await (
-      await fetch(`${cli.url}/api/tasks?project=${id}`, { headers: { Authorization: `Token ${cli.token}` } })
-    ).json()) as { tasks: { id: number }[] };
+    await server.api('PATCH', `/api/projects/${id}/`, { label_config: TEXT_CONFIG });
+    await server.api('POST', `/api/projects/${id}/import`, [
+      { text: 'good' },
+      { text: 'bad' },
+      { text: 'fine' },
+      { text: 'meh' },
+    ]);
+    const tasks = await server.api<{ tasks: { id: number }[] }>('GET', `/api/tasks?project=${id}`);
     const [first, second] = tasks.tasks;
     const choice = [{ from_name: 'sentiment', to_name: 'text', type: 'choices', value: { choices: ['positive'] } }];
-    await api(`/api/tasks/${first!.id}/annotations/`, { result: choice });
-    await api(`/api/tasks/${second!.id}/annotations/`, { result: [], was_cancelled: true });
+    await server.api('POST', `/api/tasks/${first!.id}/annotations/`, { result: choice });
+    await server.api('POST', `/api/tasks/${second!.id}/annotations/`, { result: [], was_cancelled: true });
 
     await page.reload({ waitUntil: 'load' });
     const card = page.getByRole('article', { name: 'Sentiment review' });
@@ -135,9 +99,10 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     const copy = page.getByRole('article', { name: 'Sentiment review (copy)' });
     await copy.waitFor();
     expect(await copy.getByTestId('task-count').textContent()).toBe('0');
-    const listed = (await (
-      await fetch(`${cli.url}/api/projects/?title=(copy)`, { headers: { Authorization: `Token ${cli.token}` } })
-    ).json()) as { results: { label_config: string; description: string; color: string }[] };
+    const listed = await server.api<{ results: { label_config: string; description: string; color: string }[] }>(
+      'GET',
+      '/api/projects/?title=(copy)',
+    );
     expect(listed.results[0]).toMatchObject({
       label_config: TEXT_CONFIG,
       description: 'Product reviews, positive or negative.',
@@ -187,7 +152,8 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
   });
 
   it('shows 100 projects at a time, and loads the rest on request', async () => {
-    for (let index = 0; index < 100; index++) await api('/api/projects/', { title: `Bulk project ${index}` });
+    for (let index = 0; index < 100; index++)
+      await server.api('POST', '/api/projects/', { title: `Bulk project ${index}` });
     await page.reload({ waitUntil: 'load' });
     await page.getByText('101 projects').waitFor();
     expect(await page.getByTestId('project-card').count()).toBe(100);
@@ -197,9 +163,6 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(5);
-    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(failed).toEqual([]);
-    expect(errors).toEqual([]);
+    recorded.expectClean(server.origin, { moreThan: 5, allowDataUrls: false });
   });
 });

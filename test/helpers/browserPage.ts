@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** What a page did that a test must check: every request, failed responses and logged errors. */
@@ -8,11 +8,80 @@ export interface PageRecord {
   errors: string[];
 }
 
+/** A 4xx/5xx response a test provokes on purpose, and the console error Chromium logs for it. */
+export interface AllowedFailure {
+  status: number;
+  /** Matched against the URL's pathname. */
+  path: RegExp;
+  /** The request's method; a console message does not tell it, so there any method matches. */
+  method?: string;
+  /** Allowed only while this returns true (default: always). */
+  when?: () => boolean;
+}
+
+/** Either a list of allowed failures or a predicate on a failure's status and URL. */
+export type ExpectedFailures = readonly AllowedFailure[] | ((status: number, url: string) => boolean);
+
+export interface CleanOptions {
+  /** How many requests the page must have made, at least one more than this (default 0). */
+  moreThan?: number;
+  /** Whether data: URLs are left out of the same-origin check (default true). */
+  allowDataUrls?: boolean;
+}
+
 export interface RecordedPage {
+  context: BrowserContext;
   page: Page;
   record: PageRecord;
   /** Asserts every request stayed on `origin`, nothing failed and nothing was logged as an error. */
-  expectClean(origin: string): void;
+  expectClean(origin: string, options?: CleanOptions): void;
+}
+
+function allows(expected: ExpectedFailures, status: number, url: string, method?: string): boolean {
+  if (typeof expected === 'function') return expected(status, url);
+  const path = url ? new URL(url).pathname : '';
+  return expected.some(
+    (allowed) =>
+      allowed.status === status &&
+      (method === undefined || allowed.method === undefined || allowed.method === method) &&
+      allowed.path.test(path) &&
+      (allowed.when?.() ?? true),
+  );
+}
+
+/**
+ * Records into `record` the requests, 4xx/5xx responses, console errors and page errors of `page`;
+ * `expected` allows the failures the test provokes on purpose. `label` prefixes its errors.
+ */
+export function recordPage(page: Page, record: PageRecord, expected: ExpectedFailures = [], label = ''): void {
+  page.on('request', (request) => record.requests.push(request.url()));
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 400 && !allows(expected, status, response.url(), response.request().method())) {
+      record.failed.push(`${label}${status} ${response.url()}`);
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const at = message.location().url;
+    // Chromium logs each 4xx fetch as a console error; those the test expects are allowed.
+    const status = /status of (\d{3})/.exec(message.text())?.[1];
+    if (status && at && allows(expected, Number(status), at)) return;
+    record.errors.push(`${label}console: ${message.text()} (${at})`);
+  });
+  page.on('pageerror', (error) => record.errors.push(`${label}pageerror: ${error.message}`));
+}
+
+/** The assertions every browser test ends with: see `RecordedPage.expectClean`. */
+export function expectCleanRecord(record: PageRecord, origin: string, options: CleanOptions = {}): void {
+  const { moreThan = 0, allowDataUrls = true } = options;
+  expect(record.requests.length).toBeGreaterThan(moreThan);
+  const elsewhere = record.requests.filter(
+    (url) => !(allowDataUrls && url.startsWith('data:')) && new URL(url).origin !== origin,
+  );
+  expect(elsewhere).toEqual([]);
+  expect(record.failed).toEqual([]);
+  expect(record.errors).toEqual([]);
 }
 
 /**
@@ -22,34 +91,16 @@ export interface RecordedPage {
 export async function openRecordedPage(
   browser: Browser,
   options: BrowserContextOptions = {},
-  expected: (status: number, url: string) => boolean = () => false,
+  expected: ExpectedFailures = [],
 ): Promise<RecordedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, ...options });
   const page = await context.newPage();
   const record: PageRecord = { requests: [], failed: [], errors: [] };
-  page.on('request', (request) => record.requests.push(request.url()));
-  page.on('response', (response) => {
-    if (response.status() >= 400 && !expected(response.status(), response.url())) {
-      record.failed.push(`${response.status()} ${response.url()}`);
-    }
-  });
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const at = message.location().url;
-    // Chromium logs each 4xx fetch as a console error; those the test expects are allowed.
-    const status = /status of (\d{3})/.exec(message.text())?.[1];
-    if (status && at && expected(Number(status), at)) return;
-    record.errors.push(`console: ${message.text()} (${at})`);
-  });
-  page.on('pageerror', (error) => record.errors.push(`pageerror: ${error.message}`));
+  recordPage(page, record, expected);
   return {
+    context,
     page,
     record,
-    expectClean(origin: string) {
-      expect(record.requests.length).toBeGreaterThan(0);
-      expect(record.requests.filter((url) => !url.startsWith('data:') && new URL(url).origin !== origin)).toEqual([]);
-      expect(record.failed).toEqual([]);
-      expect(record.errors).toEqual([]);
-    },
+    expectClean: (origin, cleanOptions) => expectCleanRecord(record, origin, cleanOptions),
   };
 }
