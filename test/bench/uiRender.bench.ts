@@ -10,6 +10,8 @@ import { median, percentile, startUiHarness } from './uiRenderHarness.js';
  * against a baseline measured in the same run: navigating from about:blank to a static file of
  * the same server (favicon.svg), i.e. what any page of this server costs before the app runs.
  * - the projects page: from about:blank to the project cards being visible;
+ * - the labeling page: from about:blank to Label Studio's editor showing the task's text and its
+ *   Submit button (the editor frame loaded, the task and project fetched, the editor built);
  * - the data manager of a 1,000,000-task project: its first render (rows with data), and jumps
  *   of the scroll position to many depths, each timed in the page from the jump to the rows on
  *   screen showing their tasks (the page fetched on demand, the rows rendered).
@@ -28,6 +30,19 @@ const project = (
     label_config: '<View><Text name="text" value="$text"/></View>',
   })
 ).id;
+const labeling = (
+  await harness.api<{ id: number }>('POST', '/api/projects/', {
+    title: 'Sentiment',
+    label_config:
+      '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text">' +
+      '<Choice value="Positive"/><Choice value="Negative"/></Choices></View>',
+  })
+).id;
+const labelTask = (
+  await harness.api<{ task_ids: number[] }>('POST', `/api/projects/${labeling}/import?return_task_ids=true`, [
+    { text: 'The ferry left on time and the crew was friendly.' },
+  ])
+).task_ids[0]!;
 const db = new Database(harness.databasePath);
 const seedSeconds = seedTasks(db, project, TASKS);
 db.close();
@@ -35,14 +50,19 @@ db.close();
 const blankUrl = `${origin}/favicon.svg`;
 const projectsUrl = `${origin}/#/`;
 const dataUrl = `${origin}/#/projects/${project}`;
+const labelingUrl = `${origin}/#/projects/${labeling}/tasks/${labelTask}`;
 const ROW_WITH_DATA = '.dm-grid__body [role="row"][data-task-id]';
+/** Inside the editor's frame: its Submit button, which it shows once the task is laid out. */
+const EDITOR_READY = 'iframe[title^="Labeling editor"] >> internal:control=enter-frame >> .lsf-topbar >> text=Submit';
 
 // Warm the server and the browser cache once, as a user's second visit would be.
 await harness.measure(projectsUrl, '.project-card');
 await harness.measure(dataUrl, ROW_WITH_DATA);
+await harness.measure(labelingUrl, EDITOR_READY);
 
 const blank = await harness.sample(blankUrl, 'svg', 15);
 const projects = await harness.sample(projectsUrl, '.project-card', 15);
+const labelingFirst = await harness.sample(labelingUrl, EDITOR_READY, 9);
 const dataFirst = await harness.sample(dataUrl, ROW_WITH_DATA, 7);
 
 /** Jumps to `row`, in the page: from setting scrollTop to every row on screen showing its task. */
@@ -97,6 +117,7 @@ console.log(
     `UI render in Chromium against outpost serve (${TASKS.toLocaleString('en')} tasks seeded in ${seedSeconds.toFixed(1)} s)`,
     line('baseline: about:blank -> static file', blank),
     line('projects page: cards visible', projects),
+    line('labeling page: editor ready on a text task', labelingFirst),
     line('data manager (1M tasks): first rows with data', dataFirst),
     line(`data manager (1M tasks): ${JUMPS} scroll jumps`, jumps),
     `last row reachable and shown after the final jump: ${lastRowShown === 1 ? 'yes' : 'no'}`,
@@ -116,6 +137,11 @@ describe(`UI render (${TASKS.toLocaleString('en')}-task data manager)`, () => {
   bench(
     'projects page until the cards show',
     async () => void (await harness.measure(projectsUrl, '.project-card')),
+    few,
+  );
+  bench(
+    'labeling page until the editor is ready',
+    async () => void (await harness.measure(labelingUrl, EDITOR_READY)),
     few,
   );
   bench(
