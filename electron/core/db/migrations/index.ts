@@ -2,6 +2,7 @@ import initial from './0001_initial.sql';
 import projectsApi from './0002_projects_api.sql';
 import dataApi from './0003_data_api.sql';
 import browserSessions from './0004_browser_sessions.sql';
+import taskDataVersions from './0005_task_data_versions.sql';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   { version: 2, name: 'projects_api', sql: projectsApi },
   { version: 3, name: 'data_api', sql: dataApi },
   { version: 4, name: 'browser_sessions', sql: browserSessions },
+  { version: 5, name: 'task_data_versions', sql: taskDataVersions },
 ];

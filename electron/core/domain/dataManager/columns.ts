@@ -1,8 +1,7 @@
-import { listMemberIds, listProjectDataKeys, listProjectModelVersions } from '../../db/repos/dmProjectRepo.js';
-import { readDatabaseStamp } from '../../db/repos/taskListRepo.js';
-import type { Db } from '../../db/open.js';
+import { listMemberIds, listProjectModelVersions } from '../../db/repos/dmProjectRepo.js';
 import type { DomainContext } from '../context.js';
 import { getProjectRow } from '../projects/getProject.js';
+import { projectDataKeys } from './projectDataKeys.js';
 
 /*
  * `GET /api/dm/columns/?project=` (Label Studio's get_all_columns): one column per data key (the
@@ -14,24 +13,6 @@ const UNDEFINED_KEY = '$undefined$';
 const MEDIA_TYPES = new Set(['Image', 'Audio', 'AudioPlus', 'Video', 'Unknown']);
 
 type Column = Record<string, unknown>;
-
-/** The task data keys of a project cost a scan of its tasks; they are kept until the database changes. */
-const dataKeyCache = new WeakMap<Db, Map<number, { stamp: string; keys: string[] }>>();
-
-function projectDataKeys(db: Db, project: number): string[] {
-  let cache = dataKeyCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    dataKeyCache.set(db, cache);
-  }
-  const stamp = readDatabaseStamp(db);
-  const cached = cache.get(project);
-  if (cached && cached.stamp === stamp) return cached.keys;
-  const keys = listProjectDataKeys(db, project);
-  if (cache.size > 16) cache.clear();
-  cache.set(project, { stamp, keys });
-  return keys;
-}
 
 /** Label Studio writes `help` before `target` for a few columns and after it for the rest. */
 const HELP_FIRST = new Set(['id', 'inner_id', 'avg_lead_time', 'draft_exists']);
