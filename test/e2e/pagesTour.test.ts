@@ -88,5 +88,5 @@ describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an 
     recorded.expectClean(server.origin);
     await page.context().close();
     expect(Object.fromEntries(Object.entries(findings).filter(([, found]) => found.length > 0))).toEqual({});
-  });
+  }, 180_000);
 });
