@@ -38,4 +38,6 @@ export interface AppDeps extends DomainContext {
    * true: for tests and for users who deliberately import from their own network.
    */
   allowPrivateImportUrls?: boolean;
+  /** How long `/api/token/refresh/` access tokens last (default 300 s, as Label Studio). Tests shorten it. */
+  accessTokenLifetimeSeconds?: number;
 }

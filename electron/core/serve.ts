@@ -21,6 +21,8 @@ export interface ServeOptions extends DataFolderOptions {
   rendererDir?: string | null;
   /** See AppDeps.allowPrivateImportUrls. */
   allowPrivateImportUrls?: boolean;
+  /** See AppDeps.accessTokenLifetimeSeconds. */
+  accessTokenLifetimeSeconds?: number;
   /** See AppDeps.appMode; the desktop app passes 'electron'. */
   mode?: AppDeps['appMode'];
 }
@@ -71,6 +73,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     uploadsDir: join(dataPaths(options.dataDir).media, 'upload'),
     exportsDir: dataPaths(options.dataDir).exports,
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
+    accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
   };
   sweepUploads(deps.db, deps.uploadsDir);
   const app = createApp(deps);

@@ -26,6 +26,15 @@ export function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
+/** `--access-token-lifetime`: whole seconds, at least 1. */
+export function parsePositiveSeconds(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new UsageError(`--access-token-lifetime must be a whole number of seconds, at least 1, not '${value}'.`);
+  }
+  return Number(value);
+}
+
 export function parseLegacyToken(value: string | undefined): string | undefined {
   if (value !== undefined && !/^[0-9a-f]{40}$/.test(value)) {
     throw new UsageError('--token must be 40 lowercase hexadecimal characters, like a Label Studio token.');

@@ -1,6 +1,13 @@
 import { defaultDataDir } from '../dataDir.js';
 import { DEFAULT_PORT, startServer, type RunningServer } from '../serve.js';
-import { parseEmail, parseHost, parseLegacyToken, parseOptions, parsePort } from './parseOptions.js';
+import {
+  parseEmail,
+  parseHost,
+  parseLegacyToken,
+  parseOptions,
+  parsePort,
+  parsePositiveSeconds,
+} from './parseOptions.js';
 import type { CliIo } from './io.js';
 import { SERVE_HELP } from './usage.js';
 
@@ -13,6 +20,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     port: { type: 'string' },
     token: { type: 'string' },
     'user-email': { type: 'string' },
+    'access-token-lifetime': { type: 'string' },
   });
   if (values.help) {
     io.out(SERVE_HELP);
@@ -31,6 +39,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     token: parseLegacyToken(values.token as string | undefined),
     userEmail: parseEmail(values['user-email'] as string | undefined),
     rendererDir: io.rendererDir,
+    accessTokenLifetimeSeconds: parsePositiveSeconds(values['access-token-lifetime'] as string | undefined),
   });
   printServerLines(server, io);
   await shutdown;

@@ -29,6 +29,9 @@ Options:
   --port PORT         Port to listen on, 0 for any free port (default: 8080)
   --token KEY         Legacy token (40 hex characters) to give the local user on first start
   --user-email EMAIL  Email of the local user on first start
+  --access-token-lifetime SECONDS
+                      How long access tokens from /api/token/refresh/ last (default 300),
+                      e.g. to test how a sync client handles their expiry
   -h, --help          Show this help`;
 
 export const TOKEN_HELP = `Usage: outpost token [options]

@@ -3,6 +3,7 @@ import projectsApi from './0002_projects_api.sql';
 import dataApi from './0003_data_api.sql';
 import browserSessions from './0004_browser_sessions.sql';
 import taskDataVersions from './0005_task_data_versions.sql';
+import sync from './0006_sync.sql';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   { version: 3, name: 'data_api', sql: dataApi },
   { version: 4, name: 'browser_sessions', sql: browserSessions },
   { version: 5, name: 'task_data_versions', sql: taskDataVersions },
+  { version: 6, name: 'sync', sql: sync },
 ];

@@ -61,8 +61,12 @@ function verifyRefreshToken(ctx: DomainContext, token: string) {
   return { ok: true as const, claims: verified.claims, row };
 }
 
-/** `POST /api/token/refresh/`: exchanges a PAT for a 5-minute access token. */
-export function refreshAccessToken(ctx: DomainContext, refresh: string): string {
+/** `POST /api/token/refresh/`: exchanges a PAT for a (by default 5-minute) access token. */
+export function refreshAccessToken(
+  ctx: DomainContext,
+  refresh: string,
+  lifetimeSeconds: number = ACCESS_LIFETIME_SECONDS,
+): string {
   const verified = verifyRefreshToken(ctx, refresh);
   if (!verified.ok) throw new AuthenticationError(verified.reason);
   if (!findUserById(ctx.db, verified.claims.user_id)) {
@@ -70,7 +74,7 @@ export function refreshAccessToken(ctx: DomainContext, refresh: string): string 
   }
   const iat = toUnixSeconds(ctx.clock());
   return signJwt(
-    { token_type: 'access', exp: iat + ACCESS_LIFETIME_SECONDS, iat, jti: newJti(), user_id: verified.claims.user_id },
+    { token_type: 'access', exp: iat + lifetimeSeconds, iat, jti: newJti(), user_id: verified.claims.user_id },
     ctx.secret,
   );
 }

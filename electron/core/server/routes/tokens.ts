@@ -30,7 +30,7 @@ export function tokenRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/token/refresh', {
     post: async (c) => {
       const { refresh } = parseWith(refreshBody, await readObjectBody(c));
-      return c.json({ access: refreshAccessToken(c.get('deps'), refresh) });
+      return c.json({ access: refreshAccessToken(c.get('deps'), refresh, c.get('deps').accessTokenLifetimeSeconds) });
     },
   });
   defineRoute(app, '/api/token/blacklist', {
