@@ -1,65 +1,46 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { isChromiumAvailable } from '../helpers/chromium.js';
+import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
+import {
+  configPreview,
+  createProject,
+  inDarkTheme,
+  openLabelingSession,
+  PREVIEW_FRAME,
+  type LabelingSession,
+} from '../helpers/labelingPage.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const START_CONFIG = `<View>
   <Text name="text" value="$text"/>
   <Choices name="topic" toName="text"><Choice value="Weather"/><Choice value="Sports"/></Choices>
 </View>`;
 
 describe.skipIf(!isChromiumAvailable())('live preview of the labeling config in the project settings', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
-  let browser: Browser;
-  let context: BrowserContext;
+  let session: LabelingSession;
+  let server: E2eServer;
   let page: Page;
-  let origin: string;
   let projectId: number;
-  const requests: string[] = [];
-  const errors: string[] = [];
 
-  const preview = () => page.frameLocator('iframe[title="Preview of the labeling interface"]');
-  const previewChoice = (name: string) => preview().getByRole('checkbox', { name: new RegExp(name) });
+  const previewChoice = (name: string, target: Page = page) =>
+    configPreview(target).getByRole('checkbox', { name: new RegExp(name) });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-preview-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
-    const response = await fetch(`${cli.url}/api/projects/`, {
-      method: 'POST',
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title: 'Preview me', label_config: START_CONFIG }),
+    session = await openLabelingSession('preview', {
+      async setup(started) {
+        projectId = await createProject(started, 'Preview me', START_CONFIG);
+      },
     });
-    projectId = ((await response.json()) as { id: number }).id;
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    page = await context.newPage();
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text().slice(0, 300)}`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    await page.goto(cli.login, { waitUntil: 'load' });
+    ({ server, page } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await session?.close();
   });
 
   it('shows the saved config in the editor on a sample task', async () => {
-    await page.goto(`${cli.url}/#/projects/${projectId}/settings`);
+    await page.goto(`${server.cli.url}/#/projects/${projectId}/settings`);
     await previewChoice('Weather').waitFor({ timeout: 15_000 });
     expect(await previewChoice('Sports').count()).toBe(1);
     await page.getByRole('heading', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
@@ -72,7 +53,7 @@ describe.skipIf(!isChromiumAvailable())('live preview of the labeling config in 
     expect(await previewChoice('Weather').count()).toBe(0);
     // The sample task gives the Text tag some text to show.
     await expect
-      .poll(async () => (await preview().locator('.lsf-richtext__container').first().textContent())?.trim())
+      .poll(async () => (await configPreview(page).locator('.lsf-richtext__container').first().textContent())?.trim())
       .toBeTruthy();
     await page.screenshot({ path: join(SCREENSHOTS, 'config-preview-changed-light.png') });
   });
@@ -86,25 +67,19 @@ describe.skipIf(!isChromiumAvailable())('live preview of the labeling config in 
     const message = page.getByTestId('preview-message').filter({ hasText: 'cannot show this config' });
     await message.waitFor();
     expect(await message.textContent()).toContain('Bucket');
-    expect(await page.locator('iframe[title="Preview of the labeling interface"]').count()).toBe(0);
+    expect(await page.locator(PREVIEW_FRAME).count()).toBe(0);
   });
 
   it('looks right in the dark theme', async () => {
-    const dark = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
-    await dark.addCookies(await context.cookies());
-    const darkPage = await dark.newPage();
-    darkPage.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    await darkPage.goto(`${cli.url}/#/projects/${projectId}/settings`);
-    const frame = darkPage.frameLocator('iframe[title="Preview of the labeling interface"]');
-    await frame.getByRole('checkbox', { name: /Weather/ }).waitFor({ timeout: 15_000 });
-    await darkPage.getByRole('heading', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
-    await darkPage.screenshot({ path: join(SCREENSHOTS, 'config-preview-dark.png') });
-    await dark.close();
+    await inDarkTheme(session, async (darkPage) => {
+      await darkPage.goto(`${server.cli.url}/#/projects/${projectId}/settings`);
+      await previewChoice('Weather', darkPage).waitFor({ timeout: 15_000 });
+      await darkPage.getByRole('heading', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
+      await darkPage.screenshot({ path: join(SCREENSHOTS, 'config-preview-dark.png') });
+    });
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(5);
-    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(errors).toEqual([]);
+    session.expectClean(server.origin, { moreThan: 5, allowDataUrls: false });
   });
 });

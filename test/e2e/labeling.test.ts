@@ -1,17 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { importFile, makePng } from '../helpers/labelingMedia.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+import { isChromiumAvailable } from '../helpers/chromium.js';
+import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
+import { importMedia, makePng } from '../helpers/labelingMedia.js';
+import {
+  createProject,
+  editorButton as topbarButton,
+  importTasks,
+  inDarkTheme,
+  labelingEditor,
+  openLabelingSession,
+  waitForEditor,
+  EDITOR_FRAME,
+  type EditorButton,
+  type LabelingSession,
+} from '../helpers/labelingPage.js';
 
 /** The end of a label stream is the server's 404, which Chromium logs; the tests reach it on purpose. */
-const STREAM_END = /\/api\/projects\/\d+\/next\/$/;
+const STREAM_END = [{ status: 404, path: /\/api\/projects\/\d+\/next\/$/ }];
 
 const IMAGE_CONFIG = `<View>
   <Image name="image" value="$image"/>
@@ -36,31 +43,15 @@ interface Task {
 }
 
 describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpost serve', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
-  let browser: Browser;
-  let context: BrowserContext;
+  let session: LabelingSession;
+  let server: E2eServer;
   let page: Page;
-  let origin: string;
   let imageProject: number;
   let imageTask: number;
   let textProject: number;
   let textTasks: number[];
-  const requests: string[] = [];
-  const failed: string[] = [];
-  const errors: string[] = [];
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${cli.url}${path}`, {
-      method,
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status, `${method} ${path}`).toBeLessThan(300);
-    return (response.status === 204 ? null : await response.json()) as T;
-  }
-
-  const editor = (): FrameLocator => page.frameLocator('iframe[title^="Labeling editor"]');
+  const editor = () => labelingEditor(page);
   const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
   /** Waits for a notification and dismisses it, so the next one with the same text is new. */
   const toast = (text: string) => ({
@@ -72,10 +63,8 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     },
   });
 
-  /** The editor is up once its submit/update button shows. */
-  const editorButton = (name: 'Submit' | 'Update' | 'Skip') =>
-    editor().locator('.lsf-topbar').getByText(name, { exact: true });
-  const editorReady = (button: 'Submit' | 'Update') => editorButton(button).waitFor();
+  const editorButton = (name: EditorButton) => topbarButton(page, name);
+  const editorReady = (button: 'Submit' | 'Update') => waitForEditor(page, button);
 
   async function selectWord(word: string): Promise<void> {
     // A double click selects one word, which the editor's Text tag turns into a span.
@@ -107,7 +96,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
         }
         throw new Error(`no text ${target}`);
       }, word);
-    const frameBox = (await page.locator('iframe[title^="Labeling editor"]').boundingBox())!;
+    const frameBox = (await page.locator(EDITOR_FRAME).boundingBox())!;
     const y = frameBox.y + box.y + box.height / 2;
     await page.mouse.move(frameBox.x + box.x + 1, y);
     await page.mouse.down();
@@ -116,57 +105,31 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-labeling-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    page = await context.newPage();
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      const expected = response.status() === 404 && STREAM_END.test(new URL(response.url()).pathname);
-      if (response.status() >= 400 && !expected) failed.push(`${response.status()} ${response.url()}`);
+    session = await openLabelingSession('labeling', {
+      expected: STREAM_END,
+      async setup(started) {
+        imageProject = await createProject(started, 'Squares', IMAGE_CONFIG);
+        [imageTask] = (await importMedia(started, imageProject, 'square.png', makePng(320, 200))) as [number];
+        textProject = await createProject(started, 'People and places', TEXT_CONFIG, {
+          expert_instruction: '<p>Mark every <b>person</b> and <b>place</b>, then pick the mood.</p>',
+          show_instruction: true,
+        });
+        textTasks = await importTasks(
+          started,
+          textProject,
+          TEXTS.map((text) => ({ text })),
+        );
+      },
     });
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const at = message.location().url;
-      const expected = message.text().includes('status of 404') && STREAM_END.test(at ? new URL(at).pathname : '');
-      if (!expected)
-        errors.push(`[${expect.getState().currentTestName}] console: ${message.text().slice(0, 200)} (${at})`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-
-    imageProject = (
-      await api<{ id: number }>('POST', '/api/projects/', { title: 'Squares', label_config: IMAGE_CONFIG })
-    ).id;
-    [imageTask] = (await importFile(cli.url, cli.token, imageProject, 'square.png', makePng(320, 200))) as [number];
-    textProject = (
-      await api<{ id: number }>('POST', '/api/projects/', {
-        title: 'People and places',
-        label_config: TEXT_CONFIG,
-        expert_instruction: '<p>Mark every <b>person</b> and <b>place</b>, then pick the mood.</p>',
-        show_instruction: true,
-      })
-    ).id;
-    await api(
-      'POST',
-      `/api/projects/${textProject}/import`,
-      TEXTS.map((text) => ({ text })),
-    );
-    const list = await api<{ id: number }[]>('GET', `/api/projects/${textProject}/tasks/?page_size=-1`);
-    textTasks = list.map((task) => task.id).sort((a, b) => a - b);
-    await page.goto(cli.login, { waitUntil: 'load' });
+    ({ server, page } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await session?.close();
   });
 
   it('draws a rectangle by mouse on an uploaded image and submits it', async () => {
-    await page.goto(`${cli.url}/#/projects/${imageProject}/label`);
+    await page.goto(`${server.cli.url}/#/projects/${imageProject}/label`);
     await editorReady('Submit');
     const image = editor().locator('img[src*="/data/upload/"]');
     await image.waitFor();
@@ -182,7 +145,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     await editorButton('Submit').click();
     await toast('Annotation submitted.').waitFor();
 
-    const task = await api<Task>('GET', `/api/tasks/${imageTask}/`);
+    const task = await server.api<Task>('GET', `/api/tasks/${imageTask}/`);
     const [annotation] = task.annotations;
     expect(task.annotations).toHaveLength(1);
     const rectangle = annotation!.result.find((item) => item.type === 'rectanglelabels')!;
@@ -195,7 +158,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
   });
 
   it('labels a span by mouse and a choice in one config, submits, and the stream moves on', async () => {
-    await page.goto(`${cli.url}/#/projects/${textProject}/label`);
+    await page.goto(`${server.cli.url}/#/projects/${textProject}/label`);
     await heading(`Task ${textTasks[0]}`).waitFor();
     await editorReady('Submit');
     await page.getByRole('complementary', { name: 'Instructions' }).getByText('Mark every').waitFor();
@@ -207,7 +170,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     await toast('Annotation submitted.').waitFor();
     await heading(`Task ${textTasks[1]}`).waitFor();
 
-    const task = await api<Task>('GET', `/api/tasks/${textTasks[0]}/`);
+    const task = await server.api<Task>('GET', `/api/tasks/${textTasks[0]}/`);
     expect(task.annotations).toHaveLength(1);
     const result = task.annotations[0]!.result;
     const span = result.find((item) => item.type === 'labels')!;
@@ -220,7 +183,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     await editorButton('Skip').click();
     await toast('Task skipped.').waitFor();
     await heading(`Task ${textTasks[2]}`).waitFor();
-    const task = await api<Task>('GET', `/api/tasks/${textTasks[1]}/`);
+    const task = await server.api<Task>('GET', `/api/tasks/${textTasks[1]}/`);
     expect(task.annotations.map((annotation) => annotation.was_cancelled)).toEqual([true]);
   });
 
@@ -231,7 +194,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
       .getByTestId('draft-status')
       .getByText(/^Draft saved at/)
       .waitFor({ timeout: 15_000 });
-    const drafts = (await api<Task>('GET', `/api/tasks/${textTasks[2]}/`)).drafts;
+    const drafts = (await server.api<Task>('GET', `/api/tasks/${textTasks[2]}/`)).drafts;
     expect(drafts).toHaveLength(1);
     expect(drafts[0]!.annotation).toBeNull();
     expect(JSON.stringify(drafts[0]!.result)).toContain('Sad');
@@ -261,7 +224,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
 
   it('updates an annotation (Ctrl+Enter from the page) and deletes it after confirming', async () => {
     const taskId = textTasks[0]!;
-    await page.goto(`${cli.url}/#/projects/${textProject}/tasks/${taskId}`);
+    await page.goto(`${server.cli.url}/#/projects/${textProject}/tasks/${taskId}`);
     await heading(`Task ${taskId}`).waitFor();
     await editorReady('Update');
     // One choice at a time: choosing Sad replaces Happy.
@@ -270,7 +233,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     await heading(`Task ${taskId}`).click();
     await page.keyboard.press('Control+Enter');
     await toast('Annotation updated.').waitFor();
-    const updated = (await api<Task>('GET', `/api/tasks/${taskId}/`)).annotations;
+    const updated = (await server.api<Task>('GET', `/api/tasks/${taskId}/`)).annotations;
     expect(updated).toHaveLength(1);
     expect(updated[0]!.result.find((item) => item.type === 'choices')!.value).toEqual({ choices: ['Sad'] });
 
@@ -279,7 +242,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     const confirm = page.getByRole('dialog', { name: 'Delete this annotation?' });
     await confirm.getByRole('button', { name: 'Delete annotation' }).click();
     await toast('Annotation deleted.').waitFor();
-    expect((await api<Task>('GET', `/api/tasks/${taskId}/`)).annotations).toEqual([]);
+    expect((await server.api<Task>('GET', `/api/tasks/${taskId}/`)).annotations).toEqual([]);
     await editorReady('Submit');
   });
 
@@ -301,7 +264,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
 
   it('shows predictions as pre-annotations', async () => {
     const taskId = textTasks[3]!;
-    await api('POST', '/api/predictions/', {
+    await server.api('POST', '/api/predictions/', {
       task: taskId,
       model_version: 'ner-v1',
       score: 0.9,
@@ -315,13 +278,13 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
         },
       ],
     });
-    await page.goto(`${cli.url}/#/projects/${textProject}/tasks/${taskId}`);
+    await page.goto(`${server.cli.url}/#/projects/${textProject}/tasks/${taskId}`);
     await heading(`Task ${taskId}`).waitFor();
     await editorReady('Submit');
     await editor().locator('.htx-highlight').getByText('Frank').waitFor();
     await editorButton('Submit').click();
     await toast('Annotation submitted.').waitFor();
-    const [annotation] = (await api<Task>('GET', `/api/tasks/${taskId}/`)).annotations;
+    const [annotation] = (await server.api<Task>('GET', `/api/tasks/${taskId}/`)).annotations;
     expect(annotation!.result.find((item) => item.type === 'labels')!.value).toMatchObject({
       text: 'Frank',
       labels: ['Person'],
@@ -346,12 +309,10 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
   });
 
   it('says so nicely when the stream has nothing left, with a way back to the data', async () => {
-    const done = (await api<{ id: number }>('POST', '/api/projects/', { title: 'Finished', label_config: TEXT_CONFIG }))
-      .id;
-    await api('POST', `/api/projects/${done}/import`, [{ text: 'Only one.' }]);
-    const [task] = await api<{ id: number }[]>('GET', `/api/projects/${done}/tasks/`);
-    await api('POST', `/api/tasks/${task!.id}/annotations/`, { result: [] });
-    await page.goto(`${cli.url}/#/projects/${done}/label`);
+    const done = await createProject(server, 'Finished', TEXT_CONFIG);
+    const [task] = await importTasks(server, done, [{ text: 'Only one.' }]);
+    await server.api('POST', `/api/tasks/${task!}/annotations/`, { result: [] });
+    await page.goto(`${server.cli.url}/#/projects/${done}/label`);
     await page.getByRole('heading', { name: 'All done: no tasks left for you' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-done-light.png') });
     await page.getByRole('link', { name: 'Back to the data' }).click();
@@ -359,31 +320,23 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
   });
 
   it('looks right in the dark theme', async () => {
-    const dark = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
-    // The login link works once: the dark context takes the session over.
-    await dark.addCookies(await context.cookies());
-    const darkPage = await dark.newPage();
-    darkPage.on('request', (request) => requests.push(request.url()));
-    darkPage.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    for (const [name, hash] of [
-      ['image', `#/projects/${imageProject}/tasks/${imageTask}`],
-      ['text', `#/projects/${textProject}/tasks/${textTasks[3]}`],
-    ] as const) {
-      await darkPage.goto(`${cli.url}/${hash}`);
-      await darkPage
-        .frameLocator('iframe[title^="Labeling editor"]')
-        .locator('.lsf-topbar')
-        .getByText('Update', { exact: true })
-        .waitFor();
-      await darkPage.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-dark.png`) });
-    }
-    await dark.close();
+    await inDarkTheme(
+      session,
+      async (darkPage) => {
+        for (const [name, hash] of [
+          ['image', `#/projects/${imageProject}/tasks/${imageTask}`],
+          ['text', `#/projects/${textProject}/tasks/${textTasks[3]}`],
+        ] as const) {
+          await darkPage.goto(`${server.cli.url}/${hash}`);
+          await waitForEditor(darkPage, 'Update');
+          await darkPage.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-dark.png`) });
+        }
+      },
+      { requests: true },
+    );
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(10);
-    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(failed).toEqual([]);
-    expect(errors).toEqual([]);
+    session.expectClean(server.origin, { moreThan: 10, allowDataUrls: false });
   });
 });

@@ -1,118 +1,90 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { importFile, makePng, makeWav } from '../helpers/labelingMedia.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { isChromiumAvailable } from '../helpers/chromium.js';
+import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
+import { importMedia, makePng, makeWav } from '../helpers/labelingMedia.js';
+import {
+  createProject,
+  importTasks,
+  inDarkTheme,
+  labelingEditor,
+  openLabelingSession,
+  waitForEditor,
+  type LabelingSession,
+} from '../helpers/labelingPage.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+/** The labeling config of each data type's project. */
+const CONFIGS = {
+  image:
+    '<View><Image name="img" value="$image"/><RectangleLabels name="box" toName="img"><Label value="Thing"/></RectangleLabels></View>',
+  text: '<View><Text name="text" value="$text"/><Choices name="c" toName="text"><Choice value="Yes"/></Choices></View>',
+  audio:
+    '<View><Audio name="audio" value="$audio"/><Labels name="l" toName="audio"><Label value="Tone"/></Labels></View>',
+  video:
+    '<View><Video name="video" value="$video"/><Choices name="c" toName="video"><Choice value="Calm"/></Choices></View>',
+  timeSeries:
+    '<View><TimeSeries name="ts" value="$csv" valueType="url" timeColumn="time"><Channel column="value"/></TimeSeries><TimeSeriesLabels name="l" toName="ts"><Label value="Peak"/></TimeSeriesLabels></View>',
+  html: '<View><HyperText name="page" value="$html"/><HyperTextLabels name="l" toName="page"><Label value="Key"/></HyperTextLabels></View>',
+  paragraphs:
+    '<View><Paragraphs name="chat" value="$dialogue" layout="dialogue"/><ParagraphLabels name="l" toName="chat"><Label value="Question"/></ParagraphLabels></View>',
+};
 
 /** The in-page checks run where no DOM types exist for the test's tsconfig: elements as plain shapes. */
 type MediaElement = { readyState: number; naturalWidth: number };
 
 describe.skipIf(!isChromiumAvailable())('every data type renders in the labeling editor', () => {
-  let dataDir: string;
-  let cli: SpawnedCli;
-  let browser: Browser;
-  let context: BrowserContext;
+  let session: LabelingSession;
+  let server: E2eServer;
   let page: Page;
-  let origin: string;
-  const requests: string[] = [];
-  const errors: string[] = [];
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${cli.url}${path}`, {
-      method,
-      headers: { Authorization: `Token ${cli.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status, `${method} ${path}`).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
-
-  async function project(title: string, config: string): Promise<number> {
-    return (await api<{ id: number }>('POST', '/api/projects/', { title, label_config: config })).id;
-  }
-
-  async function jsonTask(projectId: number, data: Record<string, unknown>): Promise<number> {
-    await api('POST', `/api/projects/${projectId}/import`, [data]);
-    const [task] = await api<{ id: number }[]>('GET', `/api/projects/${projectId}/tasks/`);
-    return task!.id;
-  }
-
-  const editor = (target: Page = page): FrameLocator => target.frameLocator('iframe[title^="Labeling editor"]');
+  const project = (title: string, config: string) => createProject(server, title, config);
+  const jsonTask = async (projectId: number, data: Record<string, unknown>) =>
+    (await importTasks(server, projectId, [data]))[0]!;
+  const editor = () => labelingEditor(page);
 
   async function open(projectId: number, taskId: number): Promise<void> {
-    await page.goto(`${cli.url}/#/projects/${projectId}/tasks/${taskId}`);
-    await editor().locator('.lsf-topbar').getByText('Submit', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.goto(`${server.cli.url}/#/projects/${projectId}/tasks/${taskId}`);
+    await waitForEditor(page, 'Submit', { timeout: 15_000 });
   }
 
   async function shoot(name: string): Promise<void> {
     await page.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-light.png`) });
-    const dark = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
-    await dark.addCookies(await context.cookies());
-    const darkPage = await dark.newPage();
-    darkPage.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    await darkPage.goto(page.url());
-    await editor(darkPage).locator('.lsf-topbar').getByText('Submit', { exact: true }).waitFor({ timeout: 15_000 });
-    await darkPage.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-dark.png`) });
-    await dark.close();
+    await inDarkTheme(session, async (darkPage) => {
+      await darkPage.goto(page.url());
+      await waitForEditor(darkPage, 'Submit', { timeout: 15_000 });
+      await darkPage.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-dark.png`) });
+    });
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-datatypes-'));
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    cli = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
-    origin = new URL(cli.url).origin;
-    browser = await launchChromium({ args: ['--autoplay-policy=no-user-gesture-required'] });
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    page = await context.newPage();
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+    session = await openLabelingSession('datatypes', {
+      launch: { args: ['--autoplay-policy=no-user-gesture-required'] },
     });
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text().slice(0, 300)}`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    await page.goto(cli.login, { waitUntil: 'load' });
+    ({ server, page } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await cli?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await session?.close();
   });
 
   it('image', async () => {
-    const id = await project(
-      'Images',
-      '<View><Image name="img" value="$image"/><RectangleLabels name="box" toName="img"><Label value="Thing"/></RectangleLabels></View>',
-    );
-    const [task] = await importFile(cli.url, cli.token, id, 'picture.png', makePng(64, 48));
+    const id = await project('Images', CONFIGS.image);
+    const [task] = await importMedia(server, id, 'picture.png', makePng(64, 48));
     await open(id, task!);
     const image = editor().locator('img[src*="/data/upload/"]');
     await expect.poll(() => image.evaluate((element) => (element as unknown as MediaElement).naturalWidth)).toBe(64);
   });
 
   it('text', async () => {
-    const id = await project(
-      'Texts',
-      '<View><Text name="text" value="$text"/><Choices name="c" toName="text"><Choice value="Yes"/></Choices></View>',
-    );
+    const id = await project('Texts', CONFIGS.text);
     await open(id, await jsonTask(id, { text: 'A short sentence to read.' }));
     await editor().getByText('A short sentence to read.').first().waitFor();
   });
 
   it('audio', async () => {
-    const id = await project(
-      'Sounds',
-      '<View><Audio name="audio" value="$audio"/><Labels name="l" toName="audio"><Label value="Tone"/></Labels></View>',
-    );
-    const [task] = await importFile(cli.url, cli.token, id, 'tone.wav', makeWav(1));
+    const id = await project('Sounds', CONFIGS.audio);
+    const [task] = await importMedia(server, id, 'tone.wav', makeWav(1));
     await open(id, task!);
     // The waveform is drawn once the file was fetched and decoded.
     await editor().locator('wave canvas').first().waitFor();
@@ -161,11 +133,8 @@ describe.skipIf(!isChromiumAvailable())('every data type renders in the labeling
       for (const byte of bytes) binary += String.fromCharCode(byte);
       return btoa(binary);
     });
-    const id = await project(
-      'Videos',
-      '<View><Video name="video" value="$video"/><Choices name="c" toName="video"><Choice value="Calm"/></Choices></View>',
-    );
-    const [task] = await importFile(cli.url, cli.token, id, 'clip.webm', Buffer.from(base64, 'base64'));
+    const id = await project('Videos', CONFIGS.video);
+    const [task] = await importMedia(server, id, 'clip.webm', Buffer.from(base64, 'base64'));
     await open(id, task!);
     const video = editor().locator('video');
     await expect
@@ -175,10 +144,7 @@ describe.skipIf(!isChromiumAvailable())('every data type renders in the labeling
   });
 
   it('time series from a CSV file', async () => {
-    const id = await project(
-      'Sensors',
-      '<View><TimeSeries name="ts" value="$csv" valueType="url" timeColumn="time"><Channel column="value"/></TimeSeries><TimeSeriesLabels name="l" toName="ts"><Label value="Peak"/></TimeSeriesLabels></View>',
-    );
+    const id = await project('Sensors', CONFIGS.timeSeries);
     const rows = [
       'time,value',
       ...Array.from({ length: 40 }, (_, i) => `${i},${Math.round(Math.sin(i / 4) * 100) / 10}`),
@@ -186,15 +152,11 @@ describe.skipIf(!isChromiumAvailable())('every data type renders in the labeling
     const form = new FormData();
     form.append('file', new Blob([rows.join('\n') + '\n']), 'sensor.csv');
     // Uploaded first, then imported as one file per task: the task points at the CSV by URL.
-    const uploaded = await fetch(`${cli.url}/api/projects/${id}/import?commit_to_project=false`, {
-      method: 'POST',
-      headers: { Authorization: `Token ${cli.token}` },
-      body: form,
-    });
+    const uploaded = await server.request('POST', `/api/projects/${id}/import?commit_to_project=false`, form);
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);
     const { file_upload_ids } = (await uploaded.json()) as { file_upload_ids: number[] };
-    await api('POST', `/api/projects/${id}/reimport`, { file_upload_ids, files_as_tasks_list: false });
-    const [task] = await api<{ id: number; data: { csv: string } }[]>('GET', `/api/projects/${id}/tasks/`);
+    await server.api('POST', `/api/projects/${id}/reimport`, { file_upload_ids, files_as_tasks_list: false });
+    const [task] = await server.api<{ id: number; data: { csv: string } }[]>('GET', `/api/projects/${id}/tasks/`);
     expect(task!.data.csv).toMatch(/^\/data\/upload\//);
     await open(id, task!.id);
     await editor().locator('.htx-timeseries-channel path').first().waitFor();
@@ -202,10 +164,7 @@ describe.skipIf(!isChromiumAvailable())('every data type renders in the labeling
   });
 
   it('HTML (HyperText)', async () => {
-    const id = await project(
-      'Pages',
-      '<View><HyperText name="page" value="$html"/><HyperTextLabels name="l" toName="page"><Label value="Key"/></HyperTextLabels></View>',
-    );
+    const id = await project('Pages', CONFIGS.html);
     await open(
       id,
       await jsonTask(id, { html: '<h2>Return policy</h2><p>Items can be returned within <b>30 days</b>.</p>' }),
@@ -216,10 +175,7 @@ describe.skipIf(!isChromiumAvailable())('every data type renders in the labeling
   });
 
   it('paragraphs', async () => {
-    const id = await project(
-      'Chats',
-      '<View><Paragraphs name="chat" value="$dialogue" layout="dialogue"/><ParagraphLabels name="l" toName="chat"><Label value="Question"/></ParagraphLabels></View>',
-    );
+    const id = await project('Chats', CONFIGS.paragraphs);
     const dialogue = [
       { author: 'Ana', text: 'Is the shop open on Sunday?' },
       { author: 'Bot', text: 'Yes, from ten to four.' },
@@ -230,8 +186,6 @@ describe.skipIf(!isChromiumAvailable())('every data type renders in the labeling
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    expect(requests.length).toBeGreaterThan(10);
-    expect(requests.filter((url) => !url.startsWith('blob:') && new URL(url).origin !== origin)).toEqual([]);
-    expect(errors).toEqual([]);
+    session.expectClean(server.origin, { moreThan: 10, allowDataUrls: false, allowBlobUrls: true });
   });
 });

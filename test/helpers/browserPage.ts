@@ -27,6 +27,8 @@ export interface CleanOptions {
   moreThan?: number;
   /** Whether data: URLs are left out of the same-origin check (default true). */
   allowDataUrls?: boolean;
+  /** Whether blob: URLs, whatever origin they carry, are left out of the same-origin check (default false). */
+  allowBlobUrls?: boolean;
 }
 
 export interface RecordedPage {
@@ -74,10 +76,13 @@ export function recordPage(page: Page, record: PageRecord, expected: ExpectedFai
 
 /** The assertions every browser test ends with: see `RecordedPage.expectClean`. */
 export function expectCleanRecord(record: PageRecord, origin: string, options: CleanOptions = {}): void {
-  const { moreThan = 0, allowDataUrls = true } = options;
+  const { moreThan = 0, allowDataUrls = true, allowBlobUrls = false } = options;
   expect(record.requests.length).toBeGreaterThan(moreThan);
   const elsewhere = record.requests.filter(
-    (url) => !(allowDataUrls && url.startsWith('data:')) && new URL(url).origin !== origin,
+    (url) =>
+      !(allowDataUrls && url.startsWith('data:')) &&
+      !(allowBlobUrls && url.startsWith('blob:')) &&
+      new URL(url).origin !== origin,
   );
   expect(elsewhere).toEqual([]);
   expect(record.failed).toEqual([]);

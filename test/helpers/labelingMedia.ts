@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import type { E2eServer } from './e2eServer.js';
 
 /*
  * Tiny media files written by hand for the labeling tests: a real PNG and a real WAV, so the
@@ -81,4 +82,14 @@ export async function importFile(
     })
   ).json()) as { id: number }[];
   return tasks.map((task) => task.id).sort((a, b) => a - b);
+}
+
+/** `importFile` on a server started by `startE2eServer`: the ids of the project's tasks, in id order. */
+export function importMedia(
+  server: Pick<E2eServer, 'cli'>,
+  projectId: number,
+  name: string,
+  content: Buffer,
+): Promise<number[]> {
+  return importFile(server.cli.url, server.cli.token, projectId, name, content);
 }
