@@ -238,3 +238,32 @@ export async function localSnapshot(t: TestApp, projectId: number) {
   const remoteIdOf = t.db.prepare('SELECT remote_id FROM users WHERE id = ?').pluck();
   return snapshotTasks(list.tasks, (id) => (id === t.userId ? 'me' : `remote:${String(remoteIdOf.get(id))}`));
 }
+
+export interface RemoteCall {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+}
+
+/**
+ * A client that tells `before` about each call before sending it for real. `before` may throw
+ * to cut the connection at a chosen call (a pull or push killed mid-way).
+ */
+export function watchedClient(client: RemoteClient, before: (call: RemoteCall) => void): RemoteClient {
+  const tell = (method: string, path: string, init?: { query?: Record<string, unknown> }) =>
+    before({ method, path, query: init?.query ?? {} });
+  return {
+    url: client.url,
+    tokenKind: client.tokenKind,
+    request: (method, path, init) => {
+      tell(method, path, init);
+      return client.request(method, path, init);
+    },
+    requestRaw: (method, path, init) => {
+      tell(method, path, init);
+      return client.requestRaw(method, path, init);
+    },
+    version: () => client.version(),
+    whoami: () => client.whoami(),
+  };
+}

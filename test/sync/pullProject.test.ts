@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pullProject } from '../../electron/core/sync/pull/pullProject.js';
+import { createRemoteClient } from '../../electron/core/sync/remoteClient.js';
 import {
   choice,
   createLocalSync,
@@ -8,6 +9,8 @@ import {
   remoteSnapshot,
   startRemoteOutpost,
   type LocalSync,
+  watchedClient,
+  type RemoteCall,
   type RemoteOutpost,
 } from '../helpers/syncRemote.js';
 
@@ -64,7 +67,12 @@ describe('pulling a remote project from another Outpost', () => {
       });
     const predictions = [await prediction(beta, 'neg', 0.5), await prediction(delta, 'pos', 0.9)];
     predictions.push(await prediction(delta, 'neg', 0.1));
-    return { projectId, tasks: { alpha, beta, gamma, delta }, annotations: { mine, theirs, skipped, gammaTheirs }, predictions };
+    return {
+      projectId,
+      tasks: { alpha, beta, gamma, delta },
+      annotations: { mine, theirs, skipped, gammaTheirs },
+      predictions,
+    };
   }
 
   it('mirrors settings, tasks, annotations of two people, a skip and predictions on the first pull', async () => {
@@ -81,7 +89,15 @@ describe('pulling a remote project from another Outpost', () => {
       unknown
     >;
     const remoteProject = await remote.api('GET', `/api/projects/${seeded.projectId}/`);
-    for (const key of ['title', 'description', 'label_config', 'color', 'expert_instruction', 'maximum_annotations', 'skip_queue']) {
+    for (const key of [
+      'title',
+      'description',
+      'label_config',
+      'color',
+      'expert_instruction',
+      'maximum_annotations',
+      'skip_queue',
+    ]) {
       expect(project[key], key).toBe(remoteProject[key]);
     }
     expect(project.show_instruction).toBe(1);
@@ -104,10 +120,9 @@ describe('pulling a remote project from another Outpost', () => {
     });
     expect(authors).toHaveLength(2);
 
-    const mirror = local.t.db.prepare('SELECT * FROM remote_projects WHERE project = ?').get(pulled.projectId) as Record<
-      string,
-      unknown
-    >;
+    const mirror = local.t.db
+      .prepare('SELECT * FROM remote_projects WHERE project = ?')
+      .get(pulled.projectId) as Record<string, unknown>;
     expect(mirror.remote_project_id).toBe(seeded.projectId);
     expect(mirror.pull_checkpoint).toBeNull();
     expect(typeof mirror.pulled_until).toBe('string');
@@ -118,12 +133,16 @@ describe('pulling a remote project from another Outpost', () => {
 
   it('pulls only what changed there, and a pull with nothing new changes nothing', async () => {
     const seeded = await seedProject();
-    const local = await createLocalSync(remote);
+    const calls: RemoteCall[] = [];
+    const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) =>
+      calls.push(call),
+    );
+    const local = await createLocalSync(remote, { client });
     const { projectId } = await pullProject(local.ctx, seeded.projectId);
+    const fullPages = calls.filter((call) => call.query.fields === 'all' && call.query.page !== undefined);
+    expect(fullPages[0]?.query.query).toBeUndefined();
     const gammaBefore = local.t.db
-      .prepare(
-        'SELECT t.* FROM tasks t JOIN remote_tasks rt ON rt.task = t.id WHERE rt.remote_task_id = ?',
-      )
+      .prepare('SELECT t.* FROM tasks t JOIN remote_tasks rt ON rt.task = t.id WHERE rt.remote_task_id = ?')
       .get(seeded.tasks.gamma);
 
     await remote.api('POST', `/api/tasks/${seeded.tasks.delta}/annotations/`, { result: choice('neg') });
@@ -133,8 +152,19 @@ describe('pulling a remote project from another Outpost', () => {
     await remote.api('DELETE', `/api/tasks/${seeded.tasks.beta}/`);
     await remote.api('DELETE', `/api/predictions/${seeded.predictions[2]!.id}/`);
 
+    calls.length = 0;
     const second = await pullProject(local.ctx, seeded.projectId);
     expect(second.projectId).toBe(projectId);
+    // The incremental walk asks only for tasks saved since the last pull's server time, minus the overlap.
+    const pulledUntil = local.t.db.prepare('SELECT pulled_until FROM remote_projects WHERE project = ?').pluck();
+    const incremental = calls.find((call) => call.query.fields === 'all' && typeof call.query.query === 'string');
+    const filter = JSON.parse(String(incremental?.query.query)) as {
+      filters: { items: { filter: string; operator: string; value: string }[] };
+      ordering: string[];
+    };
+    expect(filter.ordering).toEqual(['tasks:updated_at']);
+    expect(filter.filters.items[0]).toMatchObject({ filter: 'filter:tasks:updated_at', operator: 'greater' });
+    expect(filter.filters.items[0]!.value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     // alpha (edit + delete), beta (gone), delta (new annotation, prediction removed), epsilon (new).
     expect(second.stats).toEqual({ projects: 1, tasks: 4, annotations: 3, predictions: 1, media: 0 });
     expect(await localSnapshot(local.t, projectId)).toEqual(await remoteSnapshot(remote, seeded.projectId));
@@ -143,8 +173,12 @@ describe('pulling a remote project from another Outpost', () => {
       .get(seeded.tasks.gamma);
     expect(gammaAfter).toEqual(gammaBefore);
     // Deleting the task took its mirrored skip and prediction with it.
-    expect(local.t.db.prepare('SELECT count(*) FROM remote_tasks WHERE remote_task_id = ?').pluck().get(seeded.tasks.beta)).toBe(0);
+    expect(
+      local.t.db.prepare('SELECT count(*) FROM remote_tasks WHERE remote_task_id = ?').pluck().get(seeded.tasks.beta),
+    ).toBe(0);
 
+    const sinceThird = String(pulledUntil.get(projectId));
+    expect(Date.parse(sinceThird)).toBeGreaterThan(Date.parse(filter.filters.items[0]!.value));
     const before = localRows(local, projectId);
     const third = await pullProject(local.ctx, seeded.projectId);
     expect(third.stats).toEqual({ projects: 1, tasks: 0, annotations: 0, predictions: 0, media: 0 });

@@ -211,7 +211,10 @@ export function deleteMirrorAnnotation(db: Db, annotation: number): void {
 }
 
 /** The mirrored predictions of one local task: local id and remote id. */
-export function listMirrorPredictionsOfTask(db: Db, task: number): { prediction: number; remote_prediction_id: number }[] {
+export function listMirrorPredictionsOfTask(
+  db: Db,
+  task: number,
+): { prediction: number; remote_prediction_id: number }[] {
   return statement(
     db,
     `SELECT rp.prediction, rp.remote_prediction_id FROM remote_predictions rp

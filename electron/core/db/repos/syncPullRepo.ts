@@ -15,7 +15,11 @@ export function supersedeOutboxOfAnnotation(db: Db, annotation: number, reason: 
 }
 
 /** The pending local deletions of a remote annotation (the local row and its mapping are gone). */
-export function listPendingRemoteDeletes(db: Db, remote: number, task: number): { id: number; remote_annotation_id: number }[] {
+export function listPendingRemoteDeletes(
+  db: Db,
+  remote: number,
+  task: number,
+): { id: number; remote_annotation_id: number }[] {
   return statement(
     db,
     `SELECT id, remote_annotation_id FROM sync_outbox

@@ -11,11 +11,7 @@ import {
   type PredictionColumns,
 } from '../../db/repos/predictionsRepo.js';
 import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
-import {
-  setAnnotationNullables,
-  setPredictionNullables,
-  setTaskAllowSkip,
-} from '../../db/repos/syncPullRepo.js';
+import { setAnnotationNullables, setPredictionNullables, setTaskAllowSkip } from '../../db/repos/syncPullRepo.js';
 import { deleteTaskRow, findTaskById, insertTaskRow, updateTaskColumns } from '../../db/repos/tasksRepo.js';
 import type { Db } from '../../db/open.js';
 

@@ -104,7 +104,11 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
   const { db } = run.ctx;
   const local = findAnnotationById(db, mirror.annotation)!;
   const base = storedVersion(mirror.base_result, mirror.base_was_cancelled);
-  const action = resolveAnnotationSync(base, storedVersion(local.result, local.was_cancelled), remote && remoteVersion(remote));
+  const action = resolveAnnotationSync(
+    base,
+    storedVersion(local.result, local.was_cancelled),
+    remote && remoteVersion(remote),
+  );
   switch (action.kind) {
     case 'none':
       // Both sides agree: only the base moves (when the remote saved it again).
@@ -124,14 +128,22 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
       // The remote version becomes the mirror; the annotator's version stays as its own annotation.
       deleteMirrorAnnotation(db, local.id);
       const mirrorId = createFromRemote(run, task, remote!);
-      const conflict = recordConflict(run, task, action.conflict, { local: local.id, mirror: mirrorId, remote: remote!.id });
+      const conflict = recordConflict(run, task, action.conflict, {
+        local: local.id,
+        mirror: mirrorId,
+        remote: remote!.id,
+      });
       supersedeOutboxOfAnnotation(db, local.id, `superseded: conflict ${conflict}`, run.now());
       return true;
     }
     case 'push_as_new': {
       // Gone there, edited here: the edit is queued as a new remote annotation.
       deleteMirrorAnnotation(db, local.id);
-      const conflict = recordConflict(run, task, action.conflict, { local: local.id, mirror: null, remote: mirror.remote_annotation_id });
+      const conflict = recordConflict(run, task, action.conflict, {
+        local: local.id,
+        mirror: null,
+        remote: mirror.remote_annotation_id,
+      });
       supersedeOutboxOfAnnotation(db, local.id, `superseded: conflict ${conflict}`, run.now());
       insertOutboxCreate(db, {
         remote: run.ctx.remoteId,
@@ -169,7 +181,9 @@ export function applyAnnotations(
   const byRemoteId = new Map(remoteAnnotations.map((annotation) => [annotation.id, annotation]));
   const mirrors = listMirrorAnnotationsOfTask(db, task);
   const mirrored = new Set(mirrors.map((mirror) => mirror.remote_annotation_id));
-  const pendingDeletes = new Map(listPendingRemoteDeletes(db, remoteId, task).map((row) => [row.remote_annotation_id, row.id]));
+  const pendingDeletes = new Map(
+    listPendingRemoteDeletes(db, remoteId, task).map((row) => [row.remote_annotation_id, row.id]),
+  );
   let changed = 0;
 
   for (const mirror of mirrors) {
@@ -187,13 +201,18 @@ export function applyAnnotations(
     const editedThere = previousTaskUpdatedAt === null || remote.updated_at > previousTaskUpdatedAt;
     if (!editedThere) continue;
     const mirrorId = createFromRemote(run, task, remote);
-    const conflict = recordConflict(run, task, 'deleted_here_edited_there', { local: null, mirror: mirrorId, remote: remote.id });
+    const conflict = recordConflict(run, task, 'deleted_here_edited_there', {
+      local: null,
+      mirror: mirrorId,
+      remote: remote.id,
+    });
     supersedeOutboxRow(db, deleteRow, `superseded: conflict ${conflict}`, run.now());
     changed += 1;
   }
   // A local deletion of something already gone there has nothing left to do.
   for (const [remoteAnnotationId, rowId] of pendingDeletes) {
-    if (!byRemoteId.has(remoteAnnotationId)) supersedeOutboxRow(db, rowId, 'superseded: already deleted on the remote', run.now());
+    if (!byRemoteId.has(remoteAnnotationId))
+      supersedeOutboxRow(db, rowId, 'superseded: already deleted on the remote', run.now());
   }
   return changed;
 }

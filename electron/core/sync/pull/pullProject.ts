@@ -72,7 +72,9 @@ export async function pullProject(
     if (result === null) break;
     ctx.db.transaction(() => {
       for (const task of result.tasks) applyRemoteTask(run, task);
-      updateMirrorProject(ctx.db, run.projectId, { pull_checkpoint: JSON.stringify({ ...checkpoint, page: page + 1 }) });
+      updateMirrorProject(ctx.db, run.projectId, {
+        pull_checkpoint: JSON.stringify({ ...checkpoint, page: page + 1 }),
+      });
     })();
     done += result.tasks.length;
     ctx.progress.items(done, result.total ?? null);

@@ -58,7 +58,9 @@ function remoteInput(remote: Record<string, unknown>): ProjectInput {
   const parsed = projectWriteSchema({ htmlInput: false, partial: true }).safeParse(picked);
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ValidationError({ non_field_errors: [`The remote project's settings are not valid here: ${messages.join('; ')}`] });
+    throw new ValidationError({
+      non_field_errors: [`The remote project's settings are not valid here: ${messages.join('; ')}`],
+    });
   }
   return parsed.data;
 }

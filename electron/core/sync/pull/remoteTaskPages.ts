@@ -20,14 +20,14 @@ export function updatedSinceQuery(since: string): string {
   });
 }
 
-async function getPage(
-  ctx: SyncContext,
-  query: Record<string, string | number>,
-): Promise<RemoteTaskPage | null> {
+async function getPage(ctx: SyncContext, query: Record<string, string | number>): Promise<RemoteTaskPage | null> {
   try {
-    return await withRetry(() => ctx.client.request<RemoteTaskPage>('GET', '/api/tasks/', { query, signal: ctx.signal }), {
-      signal: ctx.signal,
-    });
+    return await withRetry(
+      () => ctx.client.request<RemoteTaskPage>('GET', '/api/tasks/', { query, signal: ctx.signal }),
+      {
+        signal: ctx.signal,
+      },
+    );
   } catch (error) {
     if (error instanceof RemoteError && error.status === 404) return null;
     throw error;
