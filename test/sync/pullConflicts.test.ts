@@ -35,7 +35,7 @@ describe('conflicts met by a pull', () => {
 
   function journal(
     local: LocalSync,
-    row: { kind: string; task: number; project: number; annotation: number | null; remote: number },
+    row: { kind: string; task: number; project: number; annotation: number | null; remote: number | null },
   ) {
     return Number(
       local.t.db
@@ -212,5 +212,32 @@ describe('conflicts met by a pull', () => {
     expect(again.conflicts).toBe(0);
     expect(again.stats).toMatchObject({ tasks: 0, annotations: 0, predictions: 0 });
     expect(conflicts(local)).toHaveLength(4);
+  });
+
+  it('links an annotation a push posted but did not get to link, instead of copying it', async () => {
+    const { projectId: remoteProjectId, taskIds } = await createRemoteProject(remote, ['posted']);
+    const local = await createLocalSync(remote);
+    const { projectId } = await pullProject(local.ctx, remoteProjectId);
+    const task = local.t.db.prepare('SELECT task FROM remote_tasks').pluck().get() as number;
+    const localId = Number(
+      local.t.db
+        .prepare(
+          `INSERT INTO annotations (task, project, unique_id, result, completed_by, created_at, updated_at)
+           VALUES (?, ?, 'made-here', ?, ?, '2026-01-15T10:00:00.000000Z', '2026-01-15T10:00:00.000000Z')`,
+        )
+        .run(task, projectId, JSON.stringify(choice('pos')), local.t.userId).lastInsertRowid,
+    );
+    journal(local, { kind: 'annotation_create', task, project: projectId, annotation: localId, remote: null });
+    // The push's POST landed there; the process died before it wrote the link here.
+    const posted = await remote.api<{ id: number }>('POST', `/api/tasks/${taskIds[0]}/annotations/`, {
+      result: choice('pos'),
+      unique_id: '3f1c2f0e-8c1e-4d59-9a43-0c2d4b7e9a11',
+      import_id: localId,
+    });
+
+    const pulled = await pullProject(local.ctx, remoteProjectId);
+    expect(pulled.conflicts).toBe(0);
+    expect(local.t.db.prepare('SELECT count(*) FROM annotations WHERE task = ?').pluck().get(task)).toBe(1);
+    expect(localOf(local, posted.id).id).toBe(localId);
   });
 });

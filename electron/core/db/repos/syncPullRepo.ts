@@ -142,3 +142,18 @@ export function setPredictionNullables(
     { ...values, id: prediction },
   );
 }
+
+/**
+ * Whether `annotation` is a local annotation of `task` waiting to be posted (a pending
+ * annotation_create) and not linked to any remote twin yet.
+ */
+export function isUnlinkedPendingCreate(db: Db, remote: number, task: number, annotation: number): boolean {
+  return (
+    statement(
+      db,
+      `SELECT 1 FROM annotations a
+       JOIN sync_outbox o ON o.annotation = a.id AND o.remote = ? AND o.kind = 'annotation_create' AND o.done_at IS NULL
+       WHERE a.id = ? AND a.task = ? AND NOT EXISTS (SELECT 1 FROM remote_annotations ra WHERE ra.annotation = a.id)`,
+    ).get(remote, annotation, task) !== undefined
+  );
+}

@@ -11,6 +11,7 @@ import {
 import {
   insertOutboxCreate,
   insertSyncConflict,
+  isUnlinkedPendingCreate,
   listPendingRemoteDeletes,
   supersedeOutboxOfAnnotation,
   supersedeOutboxRow,
@@ -161,6 +162,11 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
   }
 }
 
+function isOwnPost(run: PullRun, task: number, remote: RemoteAnnotation): boolean {
+  const localId = remote.import_id;
+  return typeof localId === 'number' && isUnlinkedPendingCreate(run.ctx.db, run.ctx.remoteId, task, localId);
+}
+
 function sameBase(mirror: MirrorAnnotationRow, remote: RemoteAnnotation): boolean {
   const version = remoteVersion(remote);
   return mirror.base_result === version.result && mirror.base_was_cancelled === Number(version.wasCancelled);
@@ -192,6 +198,11 @@ export function applyAnnotations(
   for (const remote of remoteAnnotations) {
     if (mirrored.has(remote.id)) continue;
     const deleteRow = pendingDeletes.get(remote.id);
+    if (deleteRow === undefined && isOwnPost(run, task, remote)) {
+      // A push posted it (with import_id = the local id) but died before linking: link, do not copy.
+      writeMirror(run, remote.import_id!, remote);
+      continue;
+    }
     if (deleteRow === undefined) {
       createFromRemote(run, task, remote);
       changed += 1;
