@@ -191,3 +191,40 @@ export function ensureMirrorUser(db: Db, remoteUrl: string, author: RemoteAuthor
   ).run({ ...names, now, origin: remoteUrl, remote_id: author.id });
   return Number(result.lastInsertRowid);
 }
+
+/** Remote task id -> the local task and the remote `updated_at` stored at its last pull. */
+export function listMirrorTaskStatesOfProject(
+  db: Db,
+  project: number,
+): Map<number, { task: number; remote_updated_at: string | null }> {
+  const rows = statement(
+    db,
+    `SELECT rt.remote_task_id, rt.task, rt.remote_updated_at FROM remote_tasks rt
+     JOIN tasks t ON t.id = rt.task WHERE t.project = ?`,
+  ).all(project) as { remote_task_id: number; task: number; remote_updated_at: string | null }[];
+  return new Map(rows.map((row) => [row.remote_task_id, { task: row.task, remote_updated_at: row.remote_updated_at }]));
+}
+
+/** Drops the mapping of one annotation (the annotation itself stays). */
+export function deleteMirrorAnnotation(db: Db, annotation: number): void {
+  statement(db, 'DELETE FROM remote_annotations WHERE annotation = ?').run(annotation);
+}
+
+/** The mirrored predictions of one local task: local id and remote id. */
+export function listMirrorPredictionsOfTask(
+  db: Db,
+  task: number,
+): { prediction: number; remote_prediction_id: number }[] {
+  return statement(
+    db,
+    `SELECT rp.prediction, rp.remote_prediction_id FROM remote_predictions rp
+     JOIN predictions p ON p.id = rp.prediction WHERE p.task = ?`,
+  ).all(task) as { prediction: number; remote_prediction_id: number }[];
+}
+
+/** The local stand-in of a remote author if one exists already (nothing is created or renamed). */
+export function findMirrorUser(db: Db, remoteUrl: string, remoteUserId: number): number | undefined {
+  return statement(db, 'SELECT id FROM users WHERE remote_origin = ? AND remote_id = ?')
+    .pluck()
+    .get(remoteUrl, remoteUserId) as number | undefined;
+}

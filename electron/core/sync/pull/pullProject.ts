@@ -1,4 +1,13 @@
-import type { PullStats, SyncContext } from '../syncTypes.js';
+import { findMirrorProject, updateMirrorProject } from '../../db/repos/syncMirrorRepo.js';
+import { formatTimestamp } from '../../domain/clock.js';
+import { emptyPullStats, type PullStats, type SyncContext } from '../syncTypes.js';
+import { applyRemoteTask } from './applyTask.js';
+import { createAuthorMap } from './mirrorAuthors.js';
+import { parseCheckpoint, sinceOf, type PullCheckpoint } from './pullCheckpoint.js';
+import type { PullRun } from './pullRun.js';
+import { pullSettings } from './pullSettings.js';
+import { reconcileTasks } from './reconcileTasks.js';
+import { fetchTaskPage } from './remoteTaskPages.js';
 
 export interface PulledProject {
   /** The local mirror project (created on the first pull). */
@@ -7,7 +16,81 @@ export interface PulledProject {
   conflicts: number;
 }
 
-/** Pulls one remote project into its local mirror. Placeholder: being written now. */
-export function pullProject(_ctx: SyncContext, _remoteProjectId: number): Promise<PulledProject> {
-  return Promise.reject(new Error('pullProject is not implemented yet'));
+export interface PullOptions {
+  /** Tasks a page (default 100, Label Studio's default). */
+  pageSize?: number;
+  /** How far before the last pull's server time an incremental pull looks again (default 60 s). */
+  overlapSeconds?: number;
+}
+
+/**
+ * Pulls one remote project into its local mirror. Steps:
+ * 1. settings (create the mirror project on the first pull, else write what changed);
+ * 2. the cursor: a saved checkpoint to resume, else a new one from `pulled_until`;
+ * 3. task pages (all on the first pull, then only those saved since), each page applied in one
+ *    transaction together with the checkpoint of the next page;
+ * 4. the id set: missed or stale tasks fetched again, deleted ones removed (or kept as conflicts);
+ * 5. the cursor moves to this pull's start and the checkpoint is cleared.
+ */
+export async function pullProject(
+  ctx: SyncContext,
+  remoteProjectId: number,
+  options: PullOptions = {},
+): Promise<PulledProject> {
+  const pageSize = options.pageSize ?? 100;
+  ctx.progress.phase('pull', `project ${remoteProjectId}`);
+
+  // 1. Settings. Its answer's Date header is the remote's clock at the start of this pull.
+  const settings = await pullSettings(ctx, remoteProjectId);
+  const run: PullRun = {
+    ctx,
+    projectId: settings.projectId,
+    remoteProjectId,
+    authors: createAuthorMap(ctx),
+    stats: { ...emptyPullStats(), projects: 1 },
+    conflicts: 0,
+    now: () => formatTimestamp(ctx.clock()),
+  };
+
+  // 2. The cursor. `pulled_until` is the remote's time when the last complete pull STARTED, not
+  // the newest updated_at it saw: a task saved during that pull, after its page was read, has an
+  // updated_at later than the start, so the next pull's filter catches it, whereas the newest
+  // updated_at seen may already be later than that save. The overlap window absorbs the Date
+  // header's whole seconds and any skew between the remote's web and database clocks.
+  const mirror = findMirrorProject(ctx.db, run.projectId)!;
+  const checkpoint: PullCheckpoint = parseCheckpoint(mirror.pull_checkpoint) ?? {
+    since: sinceOf(mirror.pulled_until, options.overlapSeconds ?? 60),
+    page: 1,
+    started_at: settings.serverTime ? formatTimestamp(settings.serverTime) : null,
+  };
+
+  // 3. Pages until a 404 or an empty page.
+  let done = 0;
+  for (let page = checkpoint.page; ; page += 1) {
+    ctx.signal?.throwIfAborted();
+    const result = await fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
+    if (result === null) break;
+    ctx.db.transaction(() => {
+      for (const task of result.tasks) applyRemoteTask(run, task);
+      updateMirrorProject(ctx.db, run.projectId, {
+        pull_checkpoint: JSON.stringify({ ...checkpoint, page: page + 1 }),
+      });
+    })();
+    done += result.tasks.length;
+    ctx.progress.items(done, result.total ?? null);
+  }
+
+  // 4. Deletions and anything the page walk missed.
+  ctx.signal?.throwIfAborted();
+  const newest = await reconcileTasks(run, pageSize);
+
+  // 5. Done: without a Date header the newest updated_at listed is the best server time there is.
+  ctx.db.transaction(() => {
+    updateMirrorProject(ctx.db, run.projectId, {
+      pull_checkpoint: null,
+      pulled_until: checkpoint.started_at ?? newest ?? mirror.pulled_until,
+      last_pull_at: run.now(),
+    });
+  })();
+  return { projectId: run.projectId, stats: run.stats, conflicts: run.conflicts };
 }

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { findAnnotationById } from '../../db/repos/annotationsRepo.js';
+import {
+  deleteMirrorAnnotation,
+  findMirrorAnnotationByRemote,
+  findMirrorPrediction,
+  listMirrorAnnotationsOfTask,
+  upsertMirrorAnnotation,
+  type MirrorAnnotationRow,
+} from '../../db/repos/syncMirrorRepo.js';
+import {
+  insertOutboxCreate,
+  insertSyncConflict,
+  isUnlinkedPendingCreate,
+  listPendingRemoteDeletes,
+  supersedeOutboxOfAnnotation,
+  supersedeOutboxRow,
+} from '../../db/repos/syncPullRepo.js';
+import {
+  deleteMirroredAnnotation,
+  insertMirroredAnnotation,
+  updateMirroredAnnotation,
+  type MirroredAnnotationColumns,
+} from '../../domain/sync/mirrorWrites.js';
+import { resolveAnnotationSync } from '../conflict.js';
+import type { PullRun } from './pullRun.js';
+import { authorOf, completedById, remoteVersion, storedVersion, type RemoteAnnotation } from './remoteTask.js';
+
+/*
+ * Pull step 3b: a task's annotations, each resolved three ways (base = the mirror row's agreed
+ * version, local = the annotation here, remote = the one just pulled or null if gone there).
+ * Nothing an annotator did is dropped: diverging edits keep both, a conflict row says so, and
+ * the outbox rows that would overwrite the remote are superseded.
+ */
+
+function columnsOf(run: PullRun, remote: RemoteAnnotation): MirroredAnnotationColumns {
+  const { ctx, authors } = run;
+  const authorId = completedById(remote);
+  const parentAnnotation = remote.parent_annotation
+    ? findMirrorAnnotationByRemote(ctx.db, ctx.remoteId, remote.parent_annotation)?.annotation
+    : undefined;
+  const parentPrediction = remote.parent_prediction
+    ? findMirrorPrediction(ctx.db, ctx.remoteId, remote.parent_prediction)
+    : undefined;
+  return {
+    result: JSON.stringify(remote.result ?? null),
+    completed_by: authorId === null ? null : authors.author(authorId, authorOf(remote), run.now()),
+    updated_by: authors.known(remote.updated_by),
+    was_cancelled: Number(remote.was_cancelled === true),
+    ground_truth: Number(remote.ground_truth === true),
+    lead_time: remote.lead_time ?? null,
+    created_at: remote.created_at ?? remote.updated_at,
+    updated_at: remote.updated_at,
+    draft_created_at: remote.draft_created_at ?? null,
+    import_id: remote.import_id ?? null,
+    last_action: remote.last_action ?? null,
+    last_created_by: authors.known(remote.last_created_by),
+    parent_prediction: parentPrediction ?? null,
+    parent_annotation: parentAnnotation ?? null,
+    bulk_created: Number(remote.bulk_created === true),
+  };
+}
+
+function writeMirror(run: PullRun, annotation: number, remote: RemoteAnnotation): void {
+  const version = remoteVersion(remote);
+  upsertMirrorAnnotation(run.ctx.db, {
+    annotation,
+    remote: run.ctx.remoteId,
+    remote_annotation_id: remote.id,
+    remote_updated_at: remote.updated_at,
+    base_result: version.result,
+    base_was_cancelled: Number(version.wasCancelled),
+  });
+}
+
+/** A new local annotation holding the remote version, with its mirror row. */
+function createFromRemote(run: PullRun, task: number, remote: RemoteAnnotation): number {
+  const target = { task, project: run.projectId, unique_id: randomUUID() };
+  const id = insertMirroredAnnotation(run.ctx.db, target, columnsOf(run, remote));
+  writeMirror(run, id, remote);
+  return id;
+}
+
+function recordConflict(
+  run: PullRun,
+  task: number,
+  kind: string,
+  ids: { local: number | null; mirror: number | null; remote: number },
+): number {
+  run.conflicts += 1;
+  return insertSyncConflict(run.ctx.db, {
+    remote: run.ctx.remoteId,
+    project: run.projectId,
+    task,
+    local_annotation: ids.local,
+    mirror_annotation: ids.mirror,
+    remote_annotation_id: ids.remote,
+    kind,
+    created_at: run.now(),
+  });
+}
+
+/** One mirrored annotation (its local row exists) against the remote version or its absence. */
+function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow, remote: RemoteAnnotation | null) {
+  const { db } = run.ctx;
+  const local = findAnnotationById(db, mirror.annotation)!;
+  const base = storedVersion(mirror.base_result, mirror.base_was_cancelled);
+  const action = resolveAnnotationSync(
+    base,
+    storedVersion(local.result, local.was_cancelled),
+    remote && remoteVersion(remote),
+  );
+  switch (action.kind) {
+    case 'none':
+      // Both sides agree: only the base moves (when the remote saved it again).
+      if (remote && (mirror.remote_updated_at !== remote.updated_at || !sameBase(mirror, remote))) {
+        writeMirror(run, local.id, remote);
+      }
+      return false;
+    case 'take_remote':
+      updateMirroredAnnotation(db, local.id, columnsOf(run, remote!));
+      writeMirror(run, local.id, remote!);
+      return true;
+    case 'delete_local':
+      supersedeOutboxOfAnnotation(db, local.id, 'superseded: deleted on the remote', run.now());
+      deleteMirroredAnnotation(db, local.id);
+      return true;
+    case 'keep_both': {
+      // The remote version becomes the mirror; the annotator's version stays as its own annotation.
+      deleteMirrorAnnotation(db, local.id);
+      const mirrorId = createFromRemote(run, task, remote!);
+      const conflict = recordConflict(run, task, action.conflict, {
+        local: local.id,
+        mirror: mirrorId,
+        remote: remote!.id,
+      });
+      supersedeOutboxOfAnnotation(db, local.id, `superseded: conflict ${conflict}`, run.now());
+      return true;
+    }
+    case 'push_as_new': {
+      // Gone there, edited here: the edit is queued as a new remote annotation.
+      deleteMirrorAnnotation(db, local.id);
+      const conflict = recordConflict(run, task, action.conflict, {
+        local: local.id,
+        mirror: null,
+        remote: mirror.remote_annotation_id,
+      });
+      supersedeOutboxOfAnnotation(db, local.id, `superseded: conflict ${conflict}`, run.now());
+      insertOutboxCreate(db, {
+        remote: run.ctx.remoteId,
+        project: run.projectId,
+        task,
+        annotation: local.id,
+        unique_id: local.unique_id,
+        created_at: run.now(),
+      });
+      return false;
+    }
+    default:
+      // push_local / delete_remote: the local change waits in the outbox; the base stays.
+      return false;
+  }
+}
+
+function isOwnPost(run: PullRun, task: number, remote: RemoteAnnotation): boolean {
+  const localId = remote.import_id;
+  return typeof localId === 'number' && isUnlinkedPendingCreate(run.ctx.db, run.ctx.remoteId, task, localId);
+}
+
+function sameBase(mirror: MirrorAnnotationRow, remote: RemoteAnnotation): boolean {
+  const version = remoteVersion(remote);
+  return mirror.base_result === version.result && mirror.base_was_cancelled === Number(version.wasCancelled);
+}
+
+/**
+ * Applies a pulled task's annotation list to its local mirror task. `previousTaskUpdatedAt` is
+ * the remote task's updated_at stored at its last pull: an annotation saved after it changed
+ * there since (both are the remote's clock). Returns how many annotations changed here.
+ */
+export function applyAnnotations(
+  run: PullRun,
+  task: number,
+  remoteAnnotations: readonly RemoteAnnotation[],
+  previousTaskUpdatedAt: string | null,
+): number {
+  const { db, remoteId } = run.ctx;
+  const byRemoteId = new Map(remoteAnnotations.map((annotation) => [annotation.id, annotation]));
+  const mirrors = listMirrorAnnotationsOfTask(db, task);
+  const mirrored = new Set(mirrors.map((mirror) => mirror.remote_annotation_id));
+  const pendingDeletes = new Map(
+    listPendingRemoteDeletes(db, remoteId, task).map((row) => [row.remote_annotation_id, row.id]),
+  );
+  let changed = 0;
+
+  for (const mirror of mirrors) {
+    if (resolveMirrored(run, task, mirror, byRemoteId.get(mirror.remote_annotation_id) ?? null)) changed += 1;
+  }
+  for (const remote of remoteAnnotations) {
+    if (mirrored.has(remote.id)) continue;
+    const deleteRow = pendingDeletes.get(remote.id);
+    if (deleteRow === undefined && isOwnPost(run, task, remote)) {
+      // A push posted it (with import_id = the local id) but died before linking: link, do not copy.
+      writeMirror(run, remote.import_id!, remote);
+      continue;
+    }
+    if (deleteRow === undefined) {
+      createFromRemote(run, task, remote);
+      changed += 1;
+      continue;
+    }
+    // Deleted here (its row and base are gone). Edited there since the last pull: the edit wins.
+    const editedThere = previousTaskUpdatedAt === null || remote.updated_at > previousTaskUpdatedAt;
+    if (!editedThere) continue;
+    const mirrorId = createFromRemote(run, task, remote);
+    const conflict = recordConflict(run, task, 'deleted_here_edited_there', {
+      local: null,
+      mirror: mirrorId,
+      remote: remote.id,
+    });
+    supersedeOutboxRow(db, deleteRow, `superseded: conflict ${conflict}`, run.now());
+    changed += 1;
+  }
+  // A local deletion of something already gone there has nothing left to do.
+  for (const [remoteAnnotationId, rowId] of pendingDeletes) {
+    if (!byRemoteId.has(remoteAnnotationId))
+      supersedeOutboxRow(db, rowId, 'superseded: already deleted on the remote', run.now());
+  }
+  return changed;
+}

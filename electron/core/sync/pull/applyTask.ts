@@ -1,0 +1,61 @@
+import { findProjectById } from '../../db/repos/projectsRepo.js';
+import { findMirrorTask, findLocalTaskOfRemote, upsertMirrorTask } from '../../db/repos/syncMirrorRepo.js';
+import {
+  finishMirroredTaskWrite,
+  insertMirroredTask,
+  updateMirroredTask,
+  type MirroredTaskFields,
+} from '../../domain/sync/mirrorWrites.js';
+import { applyAnnotations } from './applyAnnotations.js';
+import { applyPredictions } from './applyPredictions.js';
+import type { PullRun } from './pullRun.js';
+import type { RemoteTask } from './remoteTask.js';
+
+/*
+ * Pull step 3: one remote task into its local mirror, inside the caller's transaction. Data and
+ * meta are stored as the remote sent them (media references untouched: caching them is a later
+ * step). Predictions go first so annotations can point at them (`parent_prediction`).
+ */
+
+function fieldsOf(remote: RemoteTask, maximumAnnotations: number): MirroredTaskFields {
+  return {
+    data: JSON.stringify(remote.data),
+    meta: JSON.stringify(remote.meta ?? {}),
+    allow_skip: remote.allow_skip === undefined ? 1 : remote.allow_skip === null ? null : Number(remote.allow_skip),
+    overlap: remote.overlap ?? maximumAnnotations,
+    created_at: remote.created_at ?? remote.updated_at,
+  };
+}
+
+/** Returns whether anything of the task changed here. */
+export function applyRemoteTask(run: PullRun, remote: RemoteTask): boolean {
+  const { db, remoteId } = run.ctx;
+  const project = findProjectById(db, run.projectId)!;
+  const fields = fieldsOf(remote, project.maximum_annotations);
+  const now = run.now();
+
+  let task = findLocalTaskOfRemote(db, remoteId, remote.id);
+  let previousUpdatedAt: string | null = null;
+  let taskChanged: boolean;
+  if (task === undefined) {
+    task = insertMirroredTask(db, run.projectId, fields, now);
+    taskChanged = true;
+  } else {
+    previousUpdatedAt = findMirrorTask(db, task)?.remote_updated_at ?? null;
+    // Unchanged there since the last pull (the overlap window brings such tasks again).
+    if (previousUpdatedAt === remote.updated_at) return false;
+    taskChanged = updateMirroredTask(db, task, fields);
+  }
+  const predictions = applyPredictions(run, task, remote.predictions ?? [], remote.updated_at);
+  const annotations = applyAnnotations(run, task, remote.annotations ?? [], previousUpdatedAt);
+  upsertMirrorTask(db, { task, remote: remoteId, remote_task_id: remote.id, remote_updated_at: remote.updated_at });
+
+  run.stats.predictions += predictions;
+  run.stats.annotations += annotations;
+  const changed = taskChanged || predictions > 0 || annotations > 0;
+  if (changed) {
+    finishMirroredTaskWrite(db, task, now);
+    run.stats.tasks += 1;
+  }
+  return changed;
+}

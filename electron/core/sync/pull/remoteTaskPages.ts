@@ -1,0 +1,97 @@
+import { RemoteError } from '../remoteError.js';
+import { withRetry } from '../retry.js';
+import type { SyncContext } from '../syncTypes.js';
+import type { RemoteTask, RemoteTaskPage } from './remoteTask.js';
+
+/*
+ * Reading a remote project's tasks through the data-manager list (spec 5.1, 12): `fields=all`
+ * brings annotations (skipped ones included) and predictions, `resolve_uri=false` keeps the data
+ * as stored there. A page past the end is a 404, which ends the walk, as does an empty page.
+ */
+
+/** The data-manager query of an incremental pull: tasks saved after `since`, oldest first. */
+export function updatedSinceQuery(since: string): string {
+  return JSON.stringify({
+    filters: {
+      conjunction: 'and',
+      items: [{ filter: 'filter:tasks:updated_at', operator: 'greater', type: 'Datetime', value: since }],
+    },
+    ordering: ['tasks:updated_at'],
+  });
+}
+
+async function getPage(ctx: SyncContext, query: Record<string, string | number>): Promise<RemoteTaskPage | null> {
+  try {
+    return await withRetry(
+      () => ctx.client.request<RemoteTaskPage>('GET', '/api/tasks/', { query, signal: ctx.signal }),
+      {
+        signal: ctx.signal,
+      },
+    );
+  } catch (error) {
+    if (error instanceof RemoteError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** One page of full tasks (and the total the walk covers), or null past the last page. */
+export async function fetchTaskPage(
+  ctx: SyncContext,
+  remoteProjectId: number,
+  page: number,
+  pageSize: number,
+  since: string | null,
+): Promise<RemoteTaskPage | null> {
+  const query: Record<string, string | number> = {
+    project: remoteProjectId,
+    fields: 'all',
+    resolve_uri: 'false',
+    page,
+    page_size: pageSize,
+  };
+  if (since !== null) query.query = updatedSinceQuery(since);
+  const result = await getPage(ctx, query);
+  return result === null || result.tasks.length === 0 ? null : result;
+}
+
+/** Every task of the remote project: id -> updated_at (a sparse listing, cheap even when large). */
+export async function listRemoteTaskStates(
+  ctx: SyncContext,
+  remoteProjectId: number,
+  pageSize = 1000,
+): Promise<Map<number, string>> {
+  const states = new Map<number, string>();
+  for (let page = 1; ; page += 1) {
+    const result = await getPage(ctx, {
+      project: remoteProjectId,
+      include: 'id,updated_at',
+      page,
+      page_size: pageSize,
+    });
+    if (result === null || result.tasks.length === 0) return states;
+    for (const task of result.tasks) states.set(task.id, task.updated_at);
+  }
+}
+
+/** Full tasks picked by id (the data manager's selectedItems), in chunks of `pageSize`. */
+export async function fetchTasksById(
+  ctx: SyncContext,
+  remoteProjectId: number,
+  ids: readonly number[],
+  pageSize: number,
+): Promise<RemoteTask[]> {
+  const tasks: RemoteTask[] = [];
+  for (let start = 0; start < ids.length; start += pageSize) {
+    const chunk = ids.slice(start, start + pageSize);
+    const result = await getPage(ctx, {
+      project: remoteProjectId,
+      fields: 'all',
+      resolve_uri: 'false',
+      page: 1,
+      page_size: chunk.length,
+      query: JSON.stringify({ selectedItems: { all: false, included: chunk } }),
+    });
+    tasks.push(...(result?.tasks ?? []));
+  }
+  return tasks;
+}
