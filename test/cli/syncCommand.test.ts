@@ -103,6 +103,28 @@ describe('outpost sync', () => {
     expect(result.stderr).toContain('outpost: sync failed: ');
   });
 
+  it('outpost serve warns once on stderr when it first stores a remote token', async () => {
+    const local = await spawnCli(['serve', '--data', newDataDir(), '--port', '0']);
+    try {
+      const add = (url: string) =>
+        fetch(`${local.url}/api/outpost/remotes/`, {
+          method: 'POST',
+          headers: { Authorization: `Token ${local.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ url, token: remote.token }),
+        });
+      expect((await add(remote.url)).status).toBe(201);
+      expect((await add(remote.url.replace('127.0.0.1', 'localhost'))).status).toBe(201);
+      const warnings = local
+        .stderr()
+        .split('\n')
+        .filter((line) => line.startsWith('Warning: remote tokens'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('protected only by its file permissions');
+    } finally {
+      await local.stop();
+    }
+  });
+
   it('documents itself in --help', async () => {
     const { io, out } = captureIo();
     expect(await runCli(['sync', '--help'], io)).toBe(0);
