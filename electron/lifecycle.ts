@@ -1,6 +1,7 @@
 import type { App, BrowserWindow, Dialog, IpcMain, Shell } from 'electron';
 import type { RunningServer, ServeOptions } from './core/serve.js';
 import { registerIpcHandlers } from './ipc.js';
+import { createSafeStorageCodec, type SafeStorageLike } from './tokenCodec.js';
 import { createMainWindow, type WindowDeps } from './window.js';
 
 export interface ElectronDeps extends WindowDeps {
@@ -14,6 +15,8 @@ export interface ElectronDeps extends WindowDeps {
   platform: NodeJS.Platform;
   /** A better_sqlite3.node built for Electron's ABI, when running from a development checkout. */
   sqliteBinding?: string | undefined;
+  /** Electron's safeStorage, to encrypt remote tokens; without it they rely on file permissions. */
+  safeStorage?: SafeStorageLike | undefined;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function runApp(deps: ElectronDeps): Promise<void> {
       rendererDir: deps.rendererDir,
       nativeBinding: deps.sqliteBinding,
       mode: 'electron',
+      secretCodec: deps.safeStorage ? createSafeStorageCodec(deps.safeStorage) : null,
     });
   } catch (error) {
     deps.dialog.showErrorBox('Outpost could not start', (error as Error).message);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell } from 'electron';
 import { startServer } from './core/serve.js';
 import { runApp } from './lifecycle.js';
 
@@ -10,6 +10,7 @@ void runApp({
   dialog,
   ipcMain,
   shell,
+  safeStorage,
   startServer,
   preloadPath: fileURLToPath(new URL('./preload.cjs', import.meta.url)),
   rendererDir: fileURLToPath(new URL('../renderer', import.meta.url)),

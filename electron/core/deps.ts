@@ -1,6 +1,7 @@
 import type { Db } from './db/open.js';
 import type { Clock } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
+import type { TokenVault } from './sync/tokenVault.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 250 * 1024 * 1024;
 
@@ -40,4 +41,9 @@ export interface AppDeps extends DomainContext {
   allowPrivateImportUrls?: boolean;
   /** How long `/api/token/refresh/` access tokens last (default 300 s, as Label Studio). Tests shorten it. */
   accessTokenLifetimeSeconds?: number;
+  /**
+   * Where remote tokens are kept (`<data folder>/remote-tokens.json`, encrypted in the desktop
+   * app). Absent in in-process tests: a headless vault in the data folder is made on first use.
+   */
+  tokenVault?: TokenVault;
 }

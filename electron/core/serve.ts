@@ -9,6 +9,8 @@ import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from './deps.js';
 import { createLoginToken } from './domain/auth/browserSessions.js';
 import { sweepUploads } from './domain/imports/sweepUploads.js';
 import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
+import { cancelAllSyncRuns } from './sync/engine/liveRuns.js';
+import { createFileTokenVault, type SecretCodec } from './sync/tokenVault.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -25,6 +27,10 @@ export interface ServeOptions extends DataFolderOptions {
   accessTokenLifetimeSeconds?: number;
   /** See AppDeps.appMode; the desktop app passes 'electron'. */
   mode?: AppDeps['appMode'];
+  /** Encrypts remote tokens with the OS keychain (the desktop app's safeStorage); null or absent: file permissions only. */
+  secretCodec?: SecretCodec | null;
+  /** Where one-line warnings go (default: stderr). */
+  warn?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -74,6 +80,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     exportsDir: dataPaths(options.dataDir).exports,
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+    tokenVault: createFileTokenVault({
+      dataDir: resolve(options.dataDir),
+      codec: options.secretCodec ?? null,
+      warn: options.warn ?? ((line) => console.error(line)),
+    }),
   };
   sweepUploads(deps.db, deps.uploadsDir);
   const app = createApp(deps);
@@ -94,8 +105,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       server.close(() => {
-        folder.db.close();
-        resolve();
+        // Background sync runs record themselves as cancelled before the database goes.
+        void cancelAllSyncRuns(folder.db).finally(() => {
+          folder.db.close();
+          resolve();
+        });
       });
       server.closeIdleConnections();
     }));

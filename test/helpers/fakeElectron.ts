@@ -255,3 +255,27 @@ export function asElectron(fake: FakeElectron): {
 export function asBrowserWindow(window: FakeBrowserWindow): BrowserWindow {
   return window as unknown as BrowserWindow;
 }
+
+/**
+ * Electron's safeStorage: `available` plays the OS keychain being there or not. Its "encryption"
+ * is a fixed byte mask behind a marker, enough to show the text never lands as is, and to fail
+ * on anything it did not produce, as the real decryptString does.
+ */
+export class FakeSafeStorage {
+  available = true;
+  private static readonly MARKER = Buffer.from('fake-os-crypt:');
+
+  readonly isEncryptionAvailable = vi.fn(() => this.available);
+  readonly encryptString = vi.fn((text: string) => {
+    if (!this.available) throw new Error('Encryption is not available.');
+    const body = Buffer.from(text, 'utf8').map((byte) => byte ^ 0x5a);
+    return Buffer.concat([FakeSafeStorage.MARKER, body]);
+  });
+  readonly decryptString = vi.fn((encrypted: Buffer) => {
+    const marker = FakeSafeStorage.MARKER;
+    if (!encrypted.subarray(0, marker.length).equals(marker)) {
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    }
+    return Buffer.from(encrypted.subarray(marker.length).map((byte) => byte ^ 0x5a)).toString('utf8');
+  });
+}

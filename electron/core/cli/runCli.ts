@@ -4,6 +4,7 @@ import { exportCommand } from './exportCommand.js';
 import type { CliIo } from './io.js';
 import { serveCommand } from './serveCommand.js';
 import { startCommand } from './startCommand.js';
+import { syncCommand } from './syncCommand.js';
 import { tokenCommand } from './tokenCommand.js';
 import { MAIN_HELP, UsageError } from './usage.js';
 
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   token: tokenCommand,
   start: startCommand,
   export: exportCommand,
+  sync: syncCommand,
 };
 
 /** Runs one CLI invocation; returns the exit code (2 for usage errors, 1 for failures). */

@@ -40,6 +40,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     userEmail: parseEmail(values['user-email'] as string | undefined),
     rendererDir: io.rendererDir,
     accessTokenLifetimeSeconds: parsePositiveSeconds(values['access-token-lifetime'] as string | undefined),
+    warn: (line) => io.err(line),
   });
   printServerLines(server, io);
   await shutdown;

@@ -15,6 +15,7 @@ Commands:
   token    Print the local user's legacy token and personal access token
   start    Open the desktop app, or the UI in a browser where Electron cannot run
   export   Write a project's annotations to a file in a Label Studio export format
+  sync     Push local work to a remote Label Studio and pull its projects, once
 
 Run 'outpost <command> --help' for a command's options.`;
 
@@ -69,3 +70,27 @@ Options:
   --all-tasks      Include tasks without annotations (download_all_tasks=true)
   --no-resources   Do not bundle media files (download_resources=false)
   -h, --help       Show this help`;
+
+export const SYNC_HELP = `Usage: outpost sync --remote URL --token TOKEN [--project REMOTE_ID ...] [options]
+
+Syncs once with a remote Label Studio (or another Outpost): pushes the work labeled here, then
+pulls the chosen projects (by default every project already pulled from that remote). The remote
+is added on first use; its token is kept in <data folder>/remote-tokens.json (mode 0600), not in
+the database. Progress goes to stderr.
+
+Options:
+  --data DIR           Data folder (default: the per-user app-data folder, or $OUTPOST_DATA_DIR)
+  --remote URL         The remote's base URL, e.g. https://label.example.org (required)
+  --token TOKEN        A legacy token or a personal access token of your account there
+                       (required the first time; a new one replaces the stored one)
+  --project ID         A remote project id to pull; repeat for several (default: those pulled before)
+  --json               Print only one JSON line on stdout:
+                       {"pulled": {"projects", "tasks", "annotations", "predictions", "media"},
+                        "pushed": {"annotations", "updates", "deletions", "tasks"},
+                        "conflicts": n, "errors": [{"phase", "item", "message"}]}
+                       (otherwise a readable summary)
+  -h, --help           Show this help
+
+Exit status: 0 when the run completed with no errors; 1 when it could not connect (unreachable,
+not Label Studio, token refused), an item failed (listed in errors) or it was interrupted; 2 for
+a mistake in the options.`;

@@ -1,0 +1,57 @@
+import type { RemoteRow } from '../../db/repos/remotesRepo.js';
+import type { SyncRunRow } from '../../db/repos/syncRunsRepo.js';
+
+/* Wire shapes of `/api/outpost/remotes/`. A remote's token is never part of them. */
+
+export interface SyncRunWire {
+  id: number;
+  remote: number;
+  status: SyncRunRow['status'];
+  phase: string | null;
+  started_at: string;
+  finished_at: string | null;
+  /** `{pulled, pushed, conflicts}` once counted, `{}` before. */
+  stats: Record<string, unknown>;
+  errors: { phase: string; item: string; message: string }[];
+}
+
+export interface RemoteWire {
+  id: number;
+  url: string;
+  name: string;
+  token_kind: RemoteRow['token_kind'];
+  remote_version: string | null;
+  remote_user_email: string | null;
+  sync_interval_minutes: number;
+  created_at: string;
+  updated_at: string;
+  last_run: SyncRunWire | null;
+}
+
+export function serializeSyncRun(row: SyncRunRow): SyncRunWire {
+  return {
+    id: row.id,
+    remote: row.remote,
+    status: row.status,
+    phase: row.phase,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    stats: JSON.parse(row.stats) as Record<string, unknown>,
+    errors: JSON.parse(row.errors) as SyncRunWire['errors'],
+  };
+}
+
+export function serializeRemote(row: RemoteRow, lastRun: SyncRunRow | undefined): RemoteWire {
+  return {
+    id: row.id,
+    url: row.url,
+    name: row.name,
+    token_kind: row.token_kind,
+    remote_version: row.remote_version,
+    remote_user_email: row.remote_user_email,
+    sync_interval_minutes: row.sync_interval_minutes,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_run: lastRun ? serializeSyncRun(lastRun) : null,
+  };
+}

@@ -1,0 +1,103 @@
+import { DomainError } from '../../domain/errors.js';
+import {
+  createRemoteClient,
+  type FetchLike,
+  type RemoteClient,
+  type RemoteUser,
+  type RemoteVersion,
+} from '../remoteClient.js';
+import { RemoteError } from '../remoteError.js';
+
+/*
+ * Step 1 of a run, and the check before a remote is saved: the remote answers /api/version (so it
+ * is a Label Studio) and accepts the token for /api/current-user/whoami (so we know whose
+ * annotations are "mine"). Each way this can fail gets a message that says which it was.
+ */
+
+/** How long a remote may take to answer one connect request before it counts as unreachable. */
+export const CONNECT_TIMEOUT_MS = 30_000;
+
+/** The remote could not be used: unreachable, not Label Studio, or the token was refused. */
+export class RemoteConnectError extends DomainError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export interface RemoteConnection {
+  client: RemoteClient;
+  version: RemoteVersion;
+  user: RemoteUser;
+}
+
+export interface ConnectOptions {
+  url: string;
+  token: string;
+  fetch?: FetchLike | undefined;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number;
+}
+
+function tokenName(client: RemoteClient): string {
+  return client.tokenKind === 'pat' ? 'personal access token' : 'legacy token';
+}
+
+function explain(error: unknown, client: RemoteClient, timedOut: boolean): Error {
+  if (timedOut) {
+    return new RemoteConnectError(
+      `${client.url} could not be reached: no answer within ${CONNECT_TIMEOUT_MS / 1000} s.`,
+    );
+  }
+  if (!(error instanceof RemoteError)) return error as Error;
+  if (error.status === 0) return new RemoteConnectError(error.message);
+  if (error.status === 401 || error.status === 403) {
+    // "GET /api/...: 401 Invalid token." or, for a PAT, "The personal access token was refused: 401 Token is invalid".
+    const detail = error.message.replace(/^[^:]*: /, '');
+    return new RemoteConnectError(`${client.url} refused the ${tokenName(client)}: ${detail}`);
+  }
+  return new RemoteConnectError(`Connecting to ${client.url} failed: ${error.message}`);
+}
+
+/**
+ * `/api/version` needs no credentials (spec 11), so it is asked without any: whether the server
+ * is Label Studio is then known apart from whether it takes the token.
+ */
+async function fetchVersion(url: string, send: FetchLike, signal: AbortSignal): Promise<RemoteVersion> {
+  let response: Response;
+  try {
+    response = await send(`${url}/api/version`, { method: 'GET', headers: { Accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new RemoteConnectError(`${url} could not be reached: ${(error as Error).message}`);
+  }
+  const notLabelStudio = (why: string) =>
+    new RemoteConnectError(`${url} does not look like a Label Studio server: GET /api/version ${why}.`);
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw notLabelStudio(`answered ${response.status}`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    throw notLabelStudio('did not answer JSON');
+  }
+  const release = (body as { release?: unknown } | null)?.release;
+  if (typeof release !== 'string') throw notLabelStudio('gave no release');
+  return body as RemoteVersion;
+}
+
+export async function connectRemote(options: ConnectOptions): Promise<RemoteConnection> {
+  const client = createRemoteClient({ url: options.url, token: options.token, fetch: options.fetch });
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? CONNECT_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    const version = await fetchVersion(client.url, options.fetch ?? ((input, init) => fetch(input, init)), signal);
+    const user = await client.request<RemoteUser>('GET', '/api/current-user/whoami', { signal });
+    return { client, version, user };
+  } catch (error) {
+    // The caller's cancel is not a connect failure: let it through as it is.
+    if (options.signal?.aborted) throw error;
+    throw explain(error, client, timeout.aborted);
+  }
+}

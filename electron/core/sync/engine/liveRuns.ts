@@ -1,0 +1,88 @@
+import type { Db } from '../../db/open.js';
+import { finishSyncRun, findSyncRun } from '../../db/repos/syncRunsRepo.js';
+import { formatTimestamp } from '../../domain/clock.js';
+import { ConflictError } from '../../domain/errors.js';
+import { getRemoteRun, requireRemote } from '../../domain/remotes/remotes.js';
+import type { SyncRunWire } from '../../domain/remotes/serializeRemote.js';
+import { runSync, type SyncRunResult } from '../runSync.js';
+import type { SyncDeps } from './syncDeps.js';
+
+/*
+ * Runs started from the API go on in the background; this process keeps their abort handles, one
+ * run per remote at a time. Keyed by database, so two apps in one process (tests) stay apart.
+ */
+
+interface LiveRun {
+  runId: number;
+  controller: AbortController;
+  done: Promise<SyncRunResult | undefined>;
+}
+
+const registries = new WeakMap<Db, Map<number, LiveRun>>();
+
+function liveRunsOf(db: Db): Map<number, LiveRun> {
+  let runs = registries.get(db);
+  if (!runs) {
+    runs = new Map();
+    registries.set(db, runs);
+  }
+  return runs;
+}
+
+export function assertNoLiveRun(deps: SyncDeps, remoteId: number): void {
+  const live = liveRunsOf(deps.db).get(remoteId);
+  if (live) throw new ConflictError(`A sync of this remote is running (run ${live.runId}).`);
+}
+
+export function startBackgroundSync(deps: SyncDeps, remoteId: number, projects?: number[]): SyncRunWire {
+  requireRemote(deps, remoteId);
+  assertNoLiveRun(deps, remoteId);
+  const controller = new AbortController();
+  let runId: number | undefined;
+  const done = runSync(deps, remoteId, {
+    projects,
+    signal: controller.signal,
+    onRunStarted: (id) => (runId = id),
+  }).catch((error: unknown) => {
+    // runSync records its own failures; what reaches here is the database itself failing.
+    console.error(`outpost: sync run of remote ${remoteId} failed:`, error);
+    return undefined;
+  });
+  // runSync writes the row before its first await, so the id is known by now.
+  if (runId === undefined) throw new Error('the sync run did not start');
+  const runs = liveRunsOf(deps.db);
+  runs.set(remoteId, { runId, controller, done });
+  void done.finally(() => {
+    if (runs.get(remoteId)?.runId === runId) runs.delete(remoteId);
+  });
+  return getRemoteRun(deps, remoteId, runId);
+}
+
+/** Stops a run and waits until it has recorded itself as cancelled. Finished runs are returned as they are. */
+export async function cancelSyncRun(deps: SyncDeps, remoteId: number, runId: number): Promise<SyncRunWire> {
+  const run = getRemoteRun(deps, remoteId, runId);
+  const live = liveRunsOf(deps.db).get(remoteId);
+  if (live?.runId === runId) {
+    live.controller.abort(new Error('cancelled'));
+    await live.done;
+  } else if (run.status === 'running') {
+    // Marked running by a process that is gone: nothing to stop, only the record to close.
+    const row = findSyncRun(deps.db, runId);
+    if (row) {
+      finishSyncRun(deps.db, runId, {
+        status: 'cancelled',
+        finished_at: formatTimestamp(deps.clock()),
+        stats: row.stats,
+        errors: row.errors,
+      });
+    }
+  }
+  return getRemoteRun(deps, remoteId, runId);
+}
+
+/** Cancels every run of this database and waits for them, e.g. before the database is closed. */
+export async function cancelAllSyncRuns(db: Db): Promise<void> {
+  const runs = [...liveRunsOf(db).values()];
+  for (const run of runs) run.controller.abort(new Error('the server is stopping'));
+  await Promise.all(runs.map((run) => run.done));
+}

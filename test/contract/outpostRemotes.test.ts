@@ -1,0 +1,423 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileTokenVault, type TokenVault } from '../../electron/core/sync/tokenVault.js';
+import { expectEnvelope } from '../helpers/envelope.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+
+/*
+ * /api/outpost/remotes/ on an in-process Outpost, with a second Outpost (a real process on
+ * 127.0.0.1) as the remote. Every response is kept, to check at the end that no token leaked.
+ */
+
+const REMOTE_KEYS = [
+  'created_at',
+  'id',
+  'last_run',
+  'name',
+  'remote_user_email',
+  'remote_version',
+  'sync_interval_minutes',
+  'token_kind',
+  'updated_at',
+  'url',
+];
+const RUN_KEYS = ['errors', 'finished_at', 'id', 'phase', 'remote', 'started_at', 'stats', 'status'];
+
+interface RemoteBody {
+  id: number;
+  url: string;
+  name: string;
+  token_kind: string;
+  remote_version: string | null;
+  remote_user_email: string | null;
+  sync_interval_minutes: number;
+  last_run: RunBody | null;
+}
+interface RunBody {
+  id: number;
+  remote: number;
+  status: string;
+  phase: string | null;
+  stats: Record<string, unknown>;
+  errors: { phase: string; item: string; message: string }[];
+  finished_at: string | null;
+}
+
+/** A port that accepts connections and never answers: a remote stuck mid-request. */
+async function stalledServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets: Socket[] = [];
+  const server: Server = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A port nothing listens on. */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('/api/outpost/remotes/', () => {
+  let remoteDir: string;
+  let remote: SpawnedCli;
+  let remoteProjectId: number;
+  let remoteEmail: string;
+  let t: TestApp;
+  let vault: TokenVault;
+  const warnings: string[] = [];
+  const seen: string[] = [];
+
+  async function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const { json, ...rest } = init;
+    const response = await t.withToken(path, {
+      ...rest,
+      ...(json === undefined ? {} : { body: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } }),
+    });
+    const text = await response.clone().text();
+    seen.push(text);
+    return response;
+  }
+  const post = (path: string, json?: unknown) => call(path, { method: 'POST', json });
+  const patch = (path: string, json: unknown) => call(path, { method: 'PATCH', json });
+
+  async function waitForRun(remoteId: number, runId: number): Promise<RunBody> {
+    for (;;) {
+      const runs = (await (await call(`/api/outpost/remotes/${remoteId}/runs`)).json()) as RunBody[];
+      const run = runs.find((item) => item.id === runId);
+      if (run && run.status !== 'running') return run;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  beforeAll(async () => {
+    remoteDir = mkdtempSync(join(tmpdir(), 'outpost-remote-'));
+    remote = await spawnCli(['serve', '--data', remoteDir, '--port', '0']);
+    const headers = { Authorization: `Token ${remote.token}`, 'Content-Type': 'application/json' };
+    const project = await fetch(`${remote.url}/api/projects/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Remote birds', label_config: '<View><Text name="t" value="$text"/></View>' }),
+    });
+    remoteProjectId = ((await project.json()) as { id: number }).id;
+    remoteEmail = (
+      (await (await fetch(`${remote.url}/api/current-user/whoami`, { headers })).json()) as { email: string }
+    ).email;
+    t = await createTestApp();
+    vault = createFileTokenVault({ dataDir: t.deps.dataDir, codec: null, warn: (line) => warnings.push(line) });
+    t.deps.tokenVault = vault;
+  });
+
+  afterAll(async () => {
+    await remote?.stop();
+    rmSync(remoteDir, { recursive: true, force: true });
+    // Checked last: nothing any test received carried a token of the remote.
+    for (const text of seen) {
+      expect(text).not.toContain(remote.token);
+      expect(text).not.toContain(remote.pat);
+    }
+  });
+
+  it('needs the local token like every /api call', async () => {
+    await expectEnvelope(
+      await t.request('/api/outpost/remotes/'),
+      401,
+      'Authentication credentials were not provided.',
+    );
+    const list = await call('/api/outpost/remotes/');
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual([]);
+  });
+
+  it('refuses a URL that is not http(s), and a missing token, before any traffic', async () => {
+    const urlError = { url: ['Enter a valid URL starting with http:// or https://.'] };
+    for (const url of ['ftp://example.org', 'not a url', 'javascript:alert(1)']) {
+      await expectEnvelope(await post('/api/outpost/remotes/', { url, token: 'x' }), 400, 'Validation error', urlError);
+    }
+    await expectEnvelope(await post('/api/outpost/remotes/', { url: remote.url }), 400, 'Validation error', {
+      token: ['This field is required.'],
+    });
+    await expectEnvelope(
+      await post('/api/outpost/remotes/', { url: `http://u:p@127.0.0.1:1`, token: 'x' }),
+      400,
+      'Validation error',
+      { url: ['The URL must not contain a user name or password; give the token instead.'] },
+    );
+  });
+
+  it('says when the remote cannot be reached', async () => {
+    const url = await closedPortUrl();
+    const response = await post('/api/outpost/remotes/', { url, token: remote.token });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { detail: string; status_code: number };
+    expect(body.status_code).toBe(400);
+    expect(body.detail).toMatch(new RegExp(`^${url} could not be reached: `));
+  });
+
+  it('says when the server is not a Label Studio', async () => {
+    // Any web server that is not Label Studio, e.g. a plain site.
+    const site = createHttpServer((_request, response) =>
+      response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>'),
+    );
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+    try {
+      await expectEnvelope(
+        await post('/api/outpost/remotes/', { url, token: remote.token }),
+        400,
+        `${url} does not look like a Label Studio server: GET /api/version answered 404.`,
+      );
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
+  });
+
+  it('says which token the remote refused: a legacy token or a personal access token', async () => {
+    await expectEnvelope(
+      await post('/api/outpost/remotes/', { url: remote.url, token: 'f'.repeat(40) }),
+      400,
+      `${remote.url} refused the legacy token: 401 Invalid token.`,
+    );
+    // A well-formed PAT signed by another server (this one).
+    await expectEnvelope(
+      await post('/api/outpost/remotes/', { url: remote.url, token: t.pat }),
+      400,
+      `${remote.url} refused the personal access token: 401 Token is invalid`,
+    );
+    expect(await (await call('/api/outpost/remotes/')).json()).toEqual([]);
+  });
+
+  it('adds a remote after connecting, keeps its token in the vault, and never returns it', async () => {
+    const response = await post('/api/outpost/remotes/', { url: `${remote.url}/`, token: remote.token });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as RemoteBody;
+    expect(Object.keys(body).sort()).toEqual(REMOTE_KEYS);
+    expect(body).toMatchObject({
+      url: remote.url,
+      name: new URL(remote.url).host,
+      token_kind: 'legacy',
+      remote_version: '1.22.0',
+      remote_user_email: remoteEmail,
+      sync_interval_minutes: 0,
+      last_run: null,
+    });
+    expect(vault.get(body.id)).toBe(remote.token);
+    expect(warnings).toHaveLength(1);
+    const row = t.db.prepare('SELECT * FROM remotes WHERE id = ?').get(body.id) as Record<string, unknown>;
+    expect(Object.values(row)).not.toContain(remote.token);
+
+    // The same server spelled another way is the same remote.
+    const again = await post('/api/outpost/remotes/', {
+      url: remote.url.toUpperCase().replace('HTTP:', 'http:'),
+      token: remote.token,
+    });
+    await expectEnvelope(again, 409, `${remote.url} is already a remote.`);
+  });
+
+  it('adds a remote by personal access token, detected as such, and names it as asked', async () => {
+    const url = remote.url.replace('127.0.0.1', 'localhost');
+    const response = await post('/api/outpost/remotes/', { url, token: remote.pat, name: 'Team server' });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as RemoteBody;
+    expect(body).toMatchObject({ url, name: 'Team server', token_kind: 'pat', remote_user_email: remoteEmail });
+    expect(vault.get(body.id)).toBe(remote.pat);
+    const list = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    expect(list.map((item) => item.url)).toEqual([remote.url, url]);
+  });
+
+  it('gets, changes and re-tests a remote; a new token or URL is tried before it is kept', async () => {
+    const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const id = first!.id;
+    const got = await call(`/api/outpost/remotes/${id}/`);
+    expect(((await got.json()) as RemoteBody).url).toBe(remote.url);
+
+    const renamed = await patch(`/api/outpost/remotes/${id}/`, { name: 'Birds', sync_interval_minutes: 15 });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ id, name: 'Birds', sync_interval_minutes: 15 });
+
+    await expectEnvelope(
+      await patch(`/api/outpost/remotes/${id}/`, { token: 'e'.repeat(40) }),
+      400,
+      `${remote.url} refused the legacy token: 401 Invalid token.`,
+    );
+    expect(vault.get(id)).toBe(remote.token);
+    const unreachable = await closedPortUrl();
+    const moved = await patch(`/api/outpost/remotes/${id}/`, { url: unreachable });
+    expect(moved.status).toBe(400);
+    expect(((await call(`/api/outpost/remotes/${id}/`).then((r) => r.json())) as RemoteBody).url).toBe(remote.url);
+    await expectEnvelope(
+      await patch(`/api/outpost/remotes/${id}/`, { url: remote.url.replace('127.0.0.1', 'localhost') }),
+      409,
+      `${remote.url.replace('127.0.0.1', 'localhost')} is already a remote.`,
+    );
+    await expectEnvelope(
+      await patch(`/api/outpost/remotes/${id}/`, { sync_interval_minutes: -1 }),
+      400,
+      'Validation error',
+      {
+        sync_interval_minutes: ['Ensure this value is greater than or equal to 0.'],
+      },
+    );
+
+    // Switching to the PAT of the same account: tried, stored, and the kind follows.
+    const switched = await patch(`/api/outpost/remotes/${id}/`, { token: remote.pat });
+    expect(switched.status).toBe(200);
+    expect(await switched.json()).toMatchObject({ token_kind: 'pat', name: 'Birds' });
+    expect(vault.get(id)).toBe(remote.pat);
+
+    t.db.prepare('UPDATE remotes SET remote_version = NULL, remote_user_email = NULL WHERE id = ?').run(id);
+    const tested = await post(`/api/outpost/remotes/${id}/test`);
+    expect(tested.status).toBe(200);
+    expect(await tested.json()).toMatchObject({ id, remote_version: '1.22.0', remote_user_email: remoteEmail });
+  });
+
+  it("lists the remote's projects with the local mirror of each", async () => {
+    const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const response = await call(`/api/outpost/remotes/${first!.id}/projects`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      { id: remoteProjectId, title: 'Remote birds', task_number: 0, mirror: null },
+    ]);
+
+    const local = await post('/api/projects/', { title: 'Mirror' });
+    const localId = ((await local.json()) as { id: number }).id;
+    t.db
+      .prepare(
+        "INSERT INTO remote_projects (project, remote, remote_project_id, last_pull_at) VALUES (?, ?, ?, '2026-01-15T10:00:00.000000Z')",
+      )
+      .run(localId, first!.id, remoteProjectId);
+    expect(await (await call(`/api/outpost/remotes/${first!.id}/projects`)).json()).toEqual([
+      {
+        id: remoteProjectId,
+        title: 'Remote birds',
+        task_number: 0,
+        mirror: { project: localId, last_pull_at: '2026-01-15T10:00:00.000000Z' },
+      },
+    ]);
+    t.db.prepare('DELETE FROM remote_projects WHERE project = ?').run(localId);
+  });
+
+  it('runs a sync in the background and keeps its history, newest first', async () => {
+    const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const id = first!.id;
+    const started = await post(`/api/outpost/remotes/${id}/sync`, {});
+    expect(started.status).toBe(201);
+    const run = (await started.json()) as RunBody;
+    expect(Object.keys(run).sort()).toEqual(RUN_KEYS);
+    expect(run).toMatchObject({ remote: id, status: 'running' });
+    const done = await waitForRun(id, run.id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      phase: 'done',
+      errors: [],
+      stats: {
+        pulled: { projects: 0, tasks: 0, annotations: 0, predictions: 0, media: 0 },
+        pushed: { annotations: 0, updates: 0, deletions: 0, tasks: 0 },
+        conflicts: 0,
+      },
+    });
+    expect(done.finished_at).not.toBeNull();
+
+    // A project that cannot be pulled (no such project there) is listed, and the run is failed.
+    const second = (await (await post(`/api/outpost/remotes/${id}/sync`, { projects: [987654] })).json()) as RunBody;
+    const failed = await waitForRun(id, second.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.errors).toEqual([{ phase: 'pull', item: 'project 987654', message: expect.any(String) }]);
+
+    const runs = (await (await call(`/api/outpost/remotes/${id}/runs`)).json()) as RunBody[];
+    expect(runs.map((item) => item.id)).toEqual([second.id, run.id]);
+    expect(((await (await call(`/api/outpost/remotes/${id}/`)).json()) as RemoteBody).last_run?.id).toBe(second.id);
+
+    await expectEnvelope(await post(`/api/outpost/remotes/${id}/sync`, { projects: 'all' }), 400, 'Validation error', {
+      projects: ['Expected a list of items.'],
+    });
+  });
+
+  it('refuses a second run while one is going, and cancels it', async () => {
+    const stalled = await stalledServer();
+    try {
+      const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+      const id = first!.id;
+      // The remote stops answering (its URL now leads to a port that accepts and stays silent).
+      t.db.prepare('UPDATE remotes SET url = ? WHERE id = ?').run(stalled.url, id);
+      const run = (await (await post(`/api/outpost/remotes/${id}/sync`)).json()) as RunBody;
+      expect(run.status).toBe('running');
+      await expectEnvelope(
+        await post(`/api/outpost/remotes/${id}/sync`),
+        409,
+        `A sync of this remote is running (run ${run.id}).`,
+      );
+      await expectEnvelope(
+        await call(`/api/outpost/remotes/${id}/`, { method: 'DELETE' }),
+        409,
+        `A sync of this remote is running (run ${run.id}).`,
+      );
+
+      const cancelled = await post(`/api/outpost/remotes/${id}/runs/${run.id}/cancel`);
+      expect(cancelled.status).toBe(200);
+      expect(await cancelled.json()).toMatchObject({ id: run.id, status: 'cancelled', phase: 'connect', errors: [] });
+      // Cancelling a finished run changes nothing.
+      expect(await (await post(`/api/outpost/remotes/${id}/runs/${run.id}/cancel`)).json()).toMatchObject({
+        status: 'cancelled',
+      });
+      t.db.prepare('UPDATE remotes SET url = ? WHERE id = ?').run(remote.url, id);
+    } finally {
+      await stalled.close();
+    }
+  });
+
+  it('answers 404 for unknown remotes and runs, and 405 for other methods', async () => {
+    const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const missing = 'No Remote matches the given query.';
+    await expectEnvelope(await call('/api/outpost/remotes/9999/'), 404, missing);
+    await expectEnvelope(await patch('/api/outpost/remotes/9999/', { name: 'x' }), 404, missing);
+    await expectEnvelope(await call('/api/outpost/remotes/9999/', { method: 'DELETE' }), 404, missing);
+    await expectEnvelope(await post('/api/outpost/remotes/9999/test'), 404, missing);
+    await expectEnvelope(await call('/api/outpost/remotes/9999/projects'), 404, missing);
+    await expectEnvelope(await post('/api/outpost/remotes/9999/sync'), 404, missing);
+    await expectEnvelope(await call('/api/outpost/remotes/9999/runs'), 404, missing);
+    await expectEnvelope(
+      await post(`/api/outpost/remotes/${first!.id}/runs/9999/cancel`),
+      404,
+      'No SyncRun matches the given query.',
+    );
+    await expectEnvelope(
+      await call(`/api/outpost/remotes/${first!.id}/`, { method: 'PUT' }),
+      405,
+      'Method "PUT" not allowed.',
+    );
+    await expectEnvelope(
+      await call('/api/outpost/remotes/', { method: 'DELETE' }),
+      405,
+      'Method "DELETE" not allowed.',
+    );
+    await expectEnvelope(await call(`/api/outpost/remotes/${first!.id}/sync`), 405, 'Method "GET" not allowed.');
+  });
+
+  it('removes a remote with its token; the local projects stay', async () => {
+    const list = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const projectsBefore = t.db.prepare('SELECT count(*) FROM projects').pluck().get();
+    for (const item of list) {
+      const deleted = await call(`/api/outpost/remotes/${item.id}/`, { method: 'DELETE' });
+      expect(deleted.status).toBe(204);
+      expect(vault.get(item.id)).toBeNull();
+      await expectEnvelope(await call(`/api/outpost/remotes/${item.id}/`), 404, 'No Remote matches the given query.');
+    }
+    expect(t.db.prepare('SELECT count(*) FROM sync_runs').pluck().get()).toBe(0);
+    expect(t.db.prepare('SELECT count(*) FROM projects').pluck().get()).toBe(projectsBefore);
+  });
+});
