@@ -191,3 +191,8 @@ export function ensureMirrorUser(db: Db, remoteUrl: string, author: RemoteAuthor
   ).run({ ...names, now, origin: remoteUrl, remote_id: author.id });
   return Number(result.lastInsertRowid);
 }
+
+/** Forgets an annotation's remote twin, e.g. when a local action moved it to another task. */
+export function deleteMirrorAnnotation(db: Db, annotation: number): void {
+  statement(db, 'DELETE FROM remote_annotations WHERE annotation = ?').run(annotation);
+}
