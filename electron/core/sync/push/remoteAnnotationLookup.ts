@@ -1,0 +1,43 @@
+import { RemoteError } from '../remoteError.js';
+import type { PushRun, RemoteAnnotation } from './pushRun.js';
+
+/** `GET /api/annotations/{id}/`, or null when the remote no longer has it (404). */
+export async function getRemoteAnnotation(run: PushRun, remoteId: number): Promise<RemoteAnnotation | null> {
+  try {
+    return await run.retry(() => run.ctx.client.request<RemoteAnnotation>('GET', `/api/annotations/${remoteId}/`));
+  } catch (error) {
+    if (error instanceof RemoteError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+function authorId(annotation: RemoteAnnotation): number | null {
+  const author = annotation.completed_by;
+  if (author === null || author === undefined) return null;
+  return typeof author === 'number' ? author : author.id;
+}
+
+/**
+ * The annotation one of our creates made on a remote task: posted by the token's user with
+ * `import_id` = the local annotation's id. The single-task GET lists every annotation of the
+ * task, skipped ones too (the annotations list hides those). Null when there is none, or the
+ * task itself is gone.
+ */
+export async function findLandedAnnotation(
+  run: PushRun,
+  remoteTaskId: number,
+  localId: number,
+): Promise<RemoteAnnotation | null> {
+  let task: { annotations?: RemoteAnnotation[] };
+  try {
+    task = await run.retry(() => run.ctx.client.request('GET', `/api/tasks/${remoteTaskId}/`));
+  } catch (error) {
+    if (error instanceof RemoteError && error.status === 404) return null;
+    throw error;
+  }
+  const mine = (task.annotations ?? []).filter(
+    (annotation) => annotation.import_id === localId && authorId(annotation) === run.ctx.remoteUser.id,
+  );
+  // Should two ever match, the newest is the one the last create made.
+  return mine.sort((a, b) => b.id - a.id)[0] ?? null;
+}
