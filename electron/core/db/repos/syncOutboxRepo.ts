@@ -60,14 +60,16 @@ export function listOutboxOfRemote(db: Db, remote: number): OutboxRow[] {
 }
 
 /**
- * Closes a row; `note` says why when it closed without being pushed. A row whose local
+ * Closes a row; `note` says why when it closed without being pushed (null: pushed, and any
+ * earlier failure is cleared). A row whose local
  * annotation is gone forgets it (ids can be reused once a row is deleted).
  */
 export function markOutboxDone(db: Db, id: number, now: string, note: string | null = null): void {
-  statement(
-    db,
-    'UPDATE sync_outbox SET done_at = ?, last_error = coalesce(?, last_error), next_attempt_at = NULL WHERE id = ?',
-  ).run(now, note, id);
+  statement(db, 'UPDATE sync_outbox SET done_at = ?, last_error = ?, next_attempt_at = NULL WHERE id = ?').run(
+    now,
+    note,
+    id,
+  );
 }
 
 export function forgetOutboxAnnotation(db: Db, id: number): void {

@@ -10,9 +10,10 @@ export const EDITED_REMOTELY = 'superseded: edited remotely';
 
 /** The remote twin a delete applies to: by its known id, or the create whose answer was lost. */
 async function findTwin(run: PushRun, row: OutboxRow, importId: number): Promise<RemoteAnnotation | null> {
-  if (row.remote_annotation_id !== null) return getRemoteAnnotation(run, row.remote_annotation_id);
-  const remoteTask = findMirrorTask(run.ctx.db, row.task);
-  return remoteTask ? findLandedAnnotation(run, remoteTask.remote_task_id, importId) : null;
+  // The task's mapping is gone when the task was deleted here too; the id alone must do then.
+  const remoteTask = findMirrorTask(run.ctx.db, row.task)?.remote_task_id ?? null;
+  if (row.remote_annotation_id !== null) return getRemoteAnnotation(run, row.remote_annotation_id, remoteTask);
+  return remoteTask !== null ? findLandedAnnotation(run, remoteTask, importId) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { findAnnotationById } from '../../db/repos/annotationsRepo.js';
-import { findMirrorAnnotation, upsertMirrorAnnotation } from '../../db/repos/syncMirrorRepo.js';
+import { findMirrorAnnotation, findMirrorTask, upsertMirrorAnnotation } from '../../db/repos/syncMirrorRepo.js';
 import { findOutboxRow, markOutboxDone, type OutboxRow } from '../../db/repos/syncOutboxRepo.js';
 import { sameVersion } from '../conflict.js';
 import { getRemoteAnnotation } from './remoteAnnotationLookup.js';
@@ -32,15 +32,20 @@ export async function pushAnnotationUpdate(run: PushRun, row: OutboxRow): Promis
     ctx.db.transaction(() => markOutboxDone(ctx.db, row.id, run.now(), 'superseded: no remote twin'))();
     return done(null);
   }
-  const remote = await getRemoteAnnotation(run, mapping.remote_annotation_id);
+  const remoteTask = findMirrorTask(ctx.db, local.task)?.remote_task_id ?? null;
+  const remote = await getRemoteAnnotation(run, mapping.remote_annotation_id, remoteTask);
   if (!remote) return waiting(REMOTE_DELETED);
-  if (!sameVersion(remoteVersion(remote), mirrorBase(mapping))) return waiting(REMOTE_CHANGED);
   const sent = localVersion(local);
-  const updated = await run.retry(() =>
-    ctx.client.request<RemoteAnnotation>('PATCH', `/api/annotations/${mapping.remote_annotation_id}/`, {
-      body: annotationBody(local),
-    }),
-  );
+  // Already there (a PATCH whose answer was lost): only the base moves.
+  const alreadyThere = sameVersion(remoteVersion(remote), sent);
+  if (!alreadyThere && !sameVersion(remoteVersion(remote), mirrorBase(mapping))) return waiting(REMOTE_CHANGED);
+  const updated = alreadyThere
+    ? remote
+    : await run.retry(() =>
+        ctx.client.request<RemoteAnnotation>('PATCH', `/api/annotations/${mapping.remote_annotation_id}/`, {
+          body: annotationBody(local),
+        }),
+      );
   ctx.db.transaction(() => {
     const current = findOutboxRow(ctx.db, row.id);
     const now = findAnnotationById(ctx.db, local.id);

@@ -30,6 +30,7 @@ export interface RemoteAnnotation {
   result: unknown;
   was_cancelled: boolean;
   updated_at: string;
+  task?: number;
   import_id?: number | null;
   /** An id in lists, an object on the single-task GET. */
   completed_by?: number | { id: number } | null;

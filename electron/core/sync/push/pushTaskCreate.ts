@@ -15,23 +15,22 @@ interface MarkedTask {
 
 /**
  * The remote task carrying `marker` in its meta, newest first (a lost create is among the last
- * ones made); null once the pages end (the DM list answers 404 past the last page).
+ * ones made); null once the pages end (the DM list answers 404 past the last page). It does not
+ * retry by itself: callers run it under their own retry.
  */
 async function findMarkedTask(run: PushRun, remoteProjectId: number, marker: string): Promise<number | null> {
   for (let page = 1; ; page += 1) {
     let tasks: MarkedTask[];
     try {
-      const envelope = await run.retry(() =>
-        run.ctx.client.request<{ tasks: MarkedTask[] }>('GET', '/api/tasks/', {
-          query: {
-            project: remoteProjectId,
-            include: 'id,meta',
-            page,
-            page_size: 100,
-            query: JSON.stringify({ ordering: ['-tasks:id'] }),
-          },
-        }),
-      );
+      const envelope = await run.ctx.client.request<{ tasks: MarkedTask[] }>('GET', '/api/tasks/', {
+        query: {
+          project: remoteProjectId,
+          include: 'id,meta',
+          page,
+          page_size: 100,
+          query: JSON.stringify({ ordering: ['-tasks:id'] }),
+        },
+      });
       tasks = envelope.tasks;
     } catch (error) {
       if (error instanceof RemoteError && error.status === 404) return null;
@@ -62,7 +61,7 @@ export async function pushTaskCreate(run: PushRun, row: OutboxRow): Promise<RowO
   const remoteProject = project.remote_project_id;
   // attempts counts this try too: more than one means an earlier import may have landed.
   let mayHaveLanded = row.attempts > 1;
-  let remoteId = mayHaveLanded ? await findMarkedTask(run, remoteProject, marker) : null;
+  let remoteId = mayHaveLanded ? await run.retry(() => findMarkedTask(run, remoteProject, marker)) : null;
   if (remoteId === null) {
     const data = await uploadTaskMedia(run, remoteProject, JSON.parse(task.data) as Record<string, unknown>);
     const item: Record<string, unknown> = {

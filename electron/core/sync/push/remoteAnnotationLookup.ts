@@ -1,14 +1,26 @@
 import { RemoteError } from '../remoteError.js';
 import type { PushRun, RemoteAnnotation } from './pushRun.js';
 
-/** `GET /api/annotations/{id}/`, or null when the remote no longer has it (404). */
-export async function getRemoteAnnotation(run: PushRun, remoteId: number): Promise<RemoteAnnotation | null> {
+/**
+ * `GET /api/annotations/{id}/`, or null when the remote no longer has it (404). When the remote
+ * task is known, an annotation on another task is not it: a remote whose ids are reused after a
+ * deletion (an Outpost remote on SQLite) may have given the id to a newer annotation.
+ */
+export async function getRemoteAnnotation(
+  run: PushRun,
+  remoteId: number,
+  remoteTaskId: number | null,
+): Promise<RemoteAnnotation | null> {
+  let annotation: RemoteAnnotation;
   try {
-    return await run.retry(() => run.ctx.client.request<RemoteAnnotation>('GET', `/api/annotations/${remoteId}/`));
+    annotation = await run.retry(() =>
+      run.ctx.client.request<RemoteAnnotation>('GET', `/api/annotations/${remoteId}/`),
+    );
   } catch (error) {
     if (error instanceof RemoteError && error.status === 404) return null;
     throw error;
   }
+  return remoteTaskId !== null && annotation.task !== remoteTaskId ? null : annotation;
 }
 
 function authorId(annotation: RemoteAnnotation): number | null {
