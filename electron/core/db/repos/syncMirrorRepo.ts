@@ -205,7 +205,7 @@ export function listMirrorTaskStatesOfProject(
   return new Map(rows.map((row) => [row.remote_task_id, { task: row.task, remote_updated_at: row.remote_updated_at }]));
 }
 
-/** Drops the mapping of one annotation (the annotation itself stays). */
+/** Forgets an annotation's remote twin (the annotation itself stays), e.g. when a local action moved it. */
 export function deleteMirrorAnnotation(db: Db, annotation: number): void {
   statement(db, 'DELETE FROM remote_annotations WHERE annotation = ?').run(annotation);
 }

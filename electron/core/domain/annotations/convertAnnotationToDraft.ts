@@ -4,6 +4,7 @@ import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { serializeDraft } from '../drafts/serializeDraft.js';
+import { journalAnnotationDeleting } from '../sync/journal.js';
 import { getAnnotationRow } from './annotationLookup.js';
 
 /**
@@ -30,6 +31,7 @@ export function convertAnnotationToDraft(
       created_at: now,
       updated_at: now,
     });
+    journalAnnotationDeleting(ctx.db, annotation.id, now);
     deleteAnnotationRow(ctx.db, annotation.id);
     refreshTaskCounters(ctx.db, annotation.task);
     touchTask(ctx.db, annotation.task, now, userId);

@@ -3,6 +3,7 @@ import { findAnnotationById, insertAnnotationRow, isUniqueIdTaken } from '../../
 import { deleteDraftRow, findDraftById } from '../../db/repos/draftsRepo.js';
 import { releaseTaskLock } from '../../db/repos/taskLocksRepo.js';
 import { formatTimestamp } from '../clock.js';
+import { journalAnnotationCreated } from '../sync/journal.js';
 import type { DomainContext } from '../context.js';
 import { ConflictError, DomainError, ValidationError } from '../errors.js';
 import { parsePythonInt } from '../pythonText.js';
@@ -90,6 +91,7 @@ export function createAnnotation(
       now,
       isGroundTruth: input.ground_truth === true,
     });
+    journalAnnotationCreated(ctx.db, annotationId, now);
     return annotationId;
   })();
   return serializeAnnotation(ctx.db, findAnnotationById(ctx.db, id)!, {

@@ -2,6 +2,7 @@ import { deleteAnnotationRow } from '../../db/repos/annotationsRepo.js';
 import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
+import { journalAnnotationDeleting } from '../sync/journal.js';
 import { getAnnotationRow } from './annotationLookup.js';
 
 /**
@@ -12,6 +13,7 @@ export function deleteAnnotation(ctx: DomainContext, userId: number, annotationI
   const now = formatTimestamp(ctx.clock());
   ctx.db.transaction(() => {
     const annotation = getAnnotationRow(ctx, annotationId);
+    journalAnnotationDeleting(ctx.db, annotation.id, now);
     deleteAnnotationRow(ctx.db, annotation.id);
     refreshTaskCounters(ctx.db, annotation.task);
     touchTask(ctx.db, annotation.task, now, userId);

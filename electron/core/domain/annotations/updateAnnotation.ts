@@ -7,6 +7,7 @@ import {
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { ConflictError } from '../errors.js';
+import { journalAnnotationUpdated } from '../sync/journal.js';
 import type { AnnotationInput } from './annotationFields.js';
 import { getAnnotationRow } from './annotationLookup.js';
 import { DUPLICATE_UNIQUE_ID } from './createAnnotation.js';
@@ -56,6 +57,7 @@ export function updateAnnotation(
       now,
       isGroundTruth: input.ground_truth === true,
     });
+    journalAnnotationUpdated(ctx.db, current.id, now);
   })();
   return serializeAnnotation(ctx.db, findAnnotationById(ctx.db, annotationId)!, {
     completedBy: 'id',

@@ -3,6 +3,7 @@ import { updateProjectColumns } from '../../db/repos/projectsRepo.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { ValidationError } from '../errors.js';
+import { journalTasksCreated } from '../sync/journal.js';
 import { importError } from './importContext.js';
 import type { ItemList } from './importItems.js';
 import { preannotateTask } from './preannotateTask.js';
@@ -88,6 +89,7 @@ export function writeItems(
   if (!project.model_version && writer.lastModelVersion !== null) {
     updateProjectColumns(ctx.db, project.id, { model_version: writer.lastModelVersion });
   }
+  journalTasksCreated(ctx.db, project.id, writer.taskIds, formatTimestamp(ctx.clock()));
   return { taskIds: writer.taskIds, annotationCount: writer.annotationCount, predictionCount: writer.predictionCount };
 }
 

@@ -5,6 +5,7 @@ import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { parsePythonInt } from '../pythonText.js';
+import { journalTasksCreated } from '../sync/journal.js';
 import { checkTaskData, replaceUndefinedKey } from './checkTaskData.js';
 import { serializeBaseTask } from './serializeTask.js';
 import { parseTaskInput } from './taskInput.js';
@@ -66,6 +67,7 @@ export function createTaskInProject(
     refreshTaskCounters(ctx.db, taskId);
     // A created task has no updater yet (Label Studio leaves updated_by null).
     touchTask(ctx.db, taskId, now, null);
+    journalTasksCreated(ctx.db, project.id, [taskId], now);
     return taskId;
   })();
   return serializeBaseTask(findTaskById(ctx.db, id)!, dataTypes);

@@ -1,6 +1,8 @@
 import { findProjectById, type ProjectRow } from '../../db/repos/projectsRepo.js';
 import { deleteProjectTaskRows, listProjectTaskPage } from '../../db/repos/tasksRepo.js';
+import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
+import { journalAnnotationChanges } from '../sync/journalBulk.js';
 import { NotFoundError } from '../errors.js';
 import { createTaskInProject } from './createTask.js';
 import { resolveTaskPage, type TaskPageQuery } from './projectTaskPage.js';
@@ -49,6 +51,8 @@ export function createProjectTask(
 export function deleteProjectTasks(ctx: DomainContext, projectId: number): void {
   ctx.db.transaction(() => {
     const project = getProjectRow(ctx, projectId);
-    deleteProjectTaskRows(ctx.db, project.id);
+    journalAnnotationChanges(ctx.db, project.id, null, formatTimestamp(ctx.clock()), () =>
+      deleteProjectTaskRows(ctx.db, project.id),
+    );
   })();
 }

@@ -4,6 +4,7 @@ import { deleteTaskRow, findTaskById, updateTaskColumns, type TaskColumns } from
 import { getTaskRow } from '../annotations/annotationLookup.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
+import { journalAnnotationChanges } from '../sync/journalBulk.js';
 import { serializeDmTasks } from '../dataManager/serializeDmTasks.js';
 import { serializeSimpleTasks } from './serializeTask.js';
 import type { TaskInput } from './taskInput.js';
@@ -45,6 +46,8 @@ export function updateTask(ctx: DomainContext, taskId: number, input: TaskInput)
 export function deleteTask(ctx: DomainContext, taskId: number): void {
   ctx.db.transaction(() => {
     const task = getTaskRow(ctx, taskId);
-    deleteTaskRow(ctx.db, task.id);
+    journalAnnotationChanges(ctx.db, task.project, [task.id], formatTimestamp(ctx.clock()), () =>
+      deleteTaskRow(ctx.db, task.id),
+    );
   })();
 }

@@ -1,11 +1,104 @@
-import type { PushStats, SyncContext } from '../syncTypes.js';
+import type { Db } from '../../db/open.js';
+import { updateMirrorProject } from '../../db/repos/syncMirrorRepo.js';
+import {
+  beginOutboxAttempt,
+  findOutboxRow,
+  listPendingOfRemote,
+  recordOutboxFailure,
+  type OutboxKind,
+  type OutboxRow,
+} from '../../db/repos/syncOutboxRepo.js';
+import { formatTimestamp } from '../../domain/clock.js';
+import { withRetry, type RetryOptions } from '../retry.js';
+import { emptyPushStats, type PushStats, type SyncContext } from '../syncTypes.js';
+import { pushAnnotationCreate } from './pushAnnotationCreate.js';
+import { pushAnnotationDelete } from './pushAnnotationDelete.js';
+import { pushAnnotationUpdate } from './pushAnnotationUpdate.js';
+import type { PushRun, PushStep } from './pushRun.js';
+import { pushTaskCreate } from './pushTaskCreate.js';
 
 export interface PushedOutbox {
   stats: PushStats;
   conflicts: number;
 }
 
-/** Pushes the remote's pending outbox rows. Placeholder: being written now. */
-export function pushOutbox(_ctx: SyncContext): Promise<PushedOutbox> {
-  return Promise.reject(new Error('pushOutbox is not implemented yet'));
+export interface PushOptions {
+  /** The retries of each remote call (default: withRetry's 5 tries with backoff). */
+  retry?: Omit<RetryOptions, 'signal'>;
+}
+
+const STEPS: Record<OutboxKind, PushStep> = {
+  task_create: pushTaskCreate,
+  annotation_create: pushAnnotationCreate,
+  annotation_update: pushAnnotationUpdate,
+  annotation_delete: pushAnnotationDelete,
+};
+
+/** After a failure that outlived its retries: 30 s, doubling per attempt, at most 30 min. */
+function nextAttemptAt(now: Date, attempts: number): string {
+  const delay = Math.min(30 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+  return formatTimestamp(new Date(now.getTime() + delay));
+}
+
+function describe(row: OutboxRow): string {
+  return row.kind === 'task_create' ? `task ${row.task}` : `${row.kind} of task ${row.task}`;
+}
+
+function touchProjects(db: Db, projects: Set<number>, now: string): void {
+  db.transaction(() => {
+    for (const project of projects) updateMirrorProject(db, project, { last_push_at: now });
+  })();
+}
+
+/**
+ * Pushes the remote's pending outbox rows, by task and, within a task, in the order they were
+ * written. A row that cannot go now (waiting for the pull, or failed after its retries) holds
+ * back the rest of its task for this run; other tasks go on. Each step closes its row in the same
+ * transaction as the mapping it learns, so an interruption anywhere leads to a retry that links
+ * instead of duplicating. Rows still backing off (next_attempt_at ahead) wait for a later run.
+ */
+export async function pushOutbox(ctx: SyncContext, options: PushOptions = {}): Promise<PushedOutbox> {
+  ctx.progress.phase('push');
+  const run: PushRun = {
+    ctx,
+    retry: (operation) => withRetry(operation, { ...options.retry, signal: ctx.signal }),
+    now: () => formatTimestamp(ctx.clock()),
+  };
+  const rows = listPendingOfRemote(ctx.db, ctx.remoteId);
+  const stats = emptyPushStats();
+  const heldBack = new Set<number>();
+  const pushed = new Set<number>();
+  ctx.progress.items(0, rows.length);
+  for (const [index, row] of rows.entries()) {
+    if (ctx.signal?.aborted) break;
+    // A row closed meanwhile (by a journal or an earlier step) is skipped.
+    const current = findOutboxRow(ctx.db, row.id);
+    const skip = heldBack.has(row.task) || !current || current.done_at !== null;
+    if (!skip && current.next_attempt_at !== null && current.next_attempt_at > run.now()) {
+      heldBack.add(row.task);
+    } else if (!skip) {
+      ctx.db.transaction(() => beginOutboxAttempt(ctx.db, row.id))();
+      try {
+        const outcome = await STEPS[row.kind](run, { ...current, attempts: current.attempts + 1 });
+        if (outcome.status === 'waiting') {
+          ctx.db.transaction(() => recordOutboxFailure(ctx.db, row.id, outcome.reason, null))();
+          heldBack.add(row.task);
+        } else {
+          if (outcome.counted) stats[outcome.counted] += 1;
+          pushed.add(row.project);
+        }
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        ctx.db.transaction(() =>
+          recordOutboxFailure(ctx.db, row.id, message, nextAttemptAt(ctx.clock(), current.attempts + 1)),
+        )();
+        ctx.progress.error(describe(row), message);
+        heldBack.add(row.task);
+      }
+    }
+    ctx.progress.items(index + 1, rows.length);
+  }
+  touchProjects(ctx.db, pushed, run.now());
+  return { stats, conflicts: 0 };
 }

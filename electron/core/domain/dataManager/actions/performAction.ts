@@ -1,7 +1,9 @@
 import { listTaskSetIds } from '../../../db/repos/taskListRepo.js';
 import type { DomainContext } from '../../context.js';
+import { formatTimestamp } from '../../clock.js';
 import { PlainError } from '../../errors.js';
 import { getProjectRow } from '../../projects/getProject.js';
+import { journalAnnotationChanges } from '../../sync/journalBulk.js';
 import { compileTaskQuery, resolvePrepareParams } from '../resolveTaskQuery.js';
 import { isKnownAction } from './actionCatalog.js';
 import {
@@ -53,6 +55,9 @@ export function performAction(ctx: DomainContext, userId: number, request: Actio
   const query = compileTaskQuery(ctx, params, false);
   return ctx.db.transaction(() => {
     const taskIds = query.matchesNothing ? [] : listTaskSetIds(ctx.db, query.set);
-    return entryPoint({ ctx, userId, project: request.project, taskIds, body: request.body });
+    // A mirrored project's outbox learns what the action did to annotations, in this transaction.
+    return journalAnnotationChanges(ctx.db, request.project, taskIds, formatTimestamp(ctx.clock()), () =>
+      entryPoint({ ctx, userId, project: request.project, taskIds, body: request.body }),
+    );
   })();
 }
