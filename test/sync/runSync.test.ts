@@ -91,7 +91,10 @@ describe('runSync', () => {
       `connect ${remote.url}`,
       'push',
       'pull project 987654 (1 of 2)',
+      // pullProject names its own phase before it asks the remote for the project.
+      'pull project 987654',
       'pull project 987655 (2 of 2)',
+      'pull project 987655',
       'done',
     ]);
     expect(result.summary.errors).toEqual([
