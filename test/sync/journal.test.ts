@@ -97,7 +97,7 @@ describe('the outbox journal', () => {
     });
     expect(update.done_at).not.toBeNull();
     expect(deletion).toMatchObject({ kind: 'annotation_delete', remote_annotation_id: 556, annotation: null, task });
-    expect(decodeDeleteRecord(deletion.unique_id)).toEqual({
+    expect(decodeDeleteRecord(deletion.base)).toEqual({
       result: canonicalJson(label('a')),
       wasCancelled: false,
       importId: pulled,
@@ -118,7 +118,7 @@ describe('the outbox journal', () => {
     const [create, deletion] = outbox(m.t);
     expect(create).toMatchObject({ kind: 'annotation_create', last_error: 'superseded: deleted locally' });
     expect(deletion).toMatchObject({ kind: 'annotation_delete', remote_annotation_id: null, task });
-    expect(decodeDeleteRecord(deletion.unique_id)?.importId).toBe(sent.body.id);
+    expect(decodeDeleteRecord(deletion.base)?.importId).toBe(sent.body.id);
   });
 
   it('journals created tasks (POST /api/tasks, an import with annotations, an image upload) before their annotations', async () => {
@@ -163,7 +163,7 @@ describe('the outbox journal', () => {
       ['annotation_delete', 601, first!.local],
       ['annotation_delete', 602, second!.local],
     ]);
-    expect(decodeDeleteRecord(rows[0].unique_id)?.importId).toBe(a);
+    expect(decodeDeleteRecord(rows[0].base)?.importId).toBe(a);
   });
 
   it('writes nothing for a project that is not a mirror, nor for repo-level writes', async () => {

@@ -76,6 +76,9 @@ CREATE TABLE sync_outbox (
   remote_annotation_id INTEGER,
   -- The client id a create is posted with: a 409 for it means the create already landed.
   unique_id TEXT,
+  -- For a delete, what must survive the annotation and its mapping row (JSON, see
+  -- domain/sync/journalRecords.ts): the agreed version and the local id its create was posted with.
+  base TEXT,
   created_at TEXT NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0,
   next_attempt_at TEXT,

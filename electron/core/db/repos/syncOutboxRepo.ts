@@ -18,6 +18,7 @@ export interface OutboxRow {
   annotation: number | null;
   remote_annotation_id: number | null;
   unique_id: string | null;
+  base: string | null;
   created_at: string;
   attempts: number;
   next_attempt_at: string | null;
@@ -26,14 +27,14 @@ export interface OutboxRow {
 }
 
 export type NewOutboxRow = Pick<OutboxRow, 'remote' | 'project' | 'task' | 'kind' | 'created_at'> &
-  Partial<Pick<OutboxRow, 'annotation' | 'remote_annotation_id' | 'unique_id'>>;
+  Partial<Pick<OutboxRow, 'annotation' | 'remote_annotation_id' | 'unique_id' | 'base'>>;
 
 export function insertOutboxRow(db: Db, row: NewOutboxRow): number {
   const result = statement(
     db,
-    `INSERT INTO sync_outbox (remote, project, task, kind, annotation, remote_annotation_id, unique_id, created_at)
-     VALUES (@remote, @project, @task, @kind, @annotation, @remote_annotation_id, @unique_id, @created_at)`,
-  ).run({ annotation: null, remote_annotation_id: null, unique_id: null, ...row });
+    `INSERT INTO sync_outbox (remote, project, task, kind, annotation, remote_annotation_id, unique_id, base, created_at)
+     VALUES (@remote, @project, @task, @kind, @annotation, @remote_annotation_id, @unique_id, @base, @created_at)`,
+  ).run({ annotation: null, remote_annotation_id: null, unique_id: null, base: null, ...row });
   return Number(result.lastInsertRowid);
 }
 

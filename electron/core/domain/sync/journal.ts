@@ -100,7 +100,7 @@ export function journalDeletion(
     task: annotation.task,
     kind: 'annotation_delete',
     remote_annotation_id: mapping?.remote_annotation_id ?? null,
-    unique_id: encodeDeleteRecord({ ...base, importId: annotation.id }),
+    base: encodeDeleteRecord({ ...base, importId: annotation.id }),
     created_at: now,
   });
 }

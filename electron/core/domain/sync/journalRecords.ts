@@ -3,9 +3,7 @@
  * are gone (the mapping cascades with the annotation): the version both sides last agreed on, so
  * the push deletes only what the remote still holds unchanged, and the local id the create was
  * posted with as `import_id`, to find a create whose response never came back.
- *
- * Migration 0006 has no column for it, so it travels as JSON in the row's `unique_id` column,
- * which a delete has no other use for. Only this file reads or writes that form.
+ * It is kept as JSON in the row's `base` column; only this file reads or writes that form.
  */
 
 export interface DeleteRecord {

@@ -24,7 +24,7 @@ async function findTwin(run: PushRun, row: OutboxRow, importId: number): Promise
 export async function pushAnnotationDelete(run: PushRun, row: OutboxRow): Promise<RowOutcome> {
   const { ctx } = run;
   const close = (note: string | null) => ctx.db.transaction(() => markOutboxDone(ctx.db, row.id, run.now(), note))();
-  const record = decodeDeleteRecord(row.unique_id);
+  const record = decodeDeleteRecord(row.base);
   if (!record) {
     close('no delete record');
     return done(null);
