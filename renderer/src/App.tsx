@@ -16,6 +16,8 @@ const ProjectSettingsPage = lazy(async () => ({
 const DataManagerPage = lazy(async () => ({ default: (await import('./pages/DataManagerPage')).DataManagerPage }));
 const ImportPage = lazy(async () => ({ default: (await import('./pages/ImportPage')).ImportPage }));
 const LabelingPage = lazy(async () => ({ default: (await import('./pages/LabelingPage')).LabelingPage }));
+const SyncPage = lazy(async () => ({ default: (await import('./pages/SyncPage')).SyncPage }));
+const ConflictsPage = lazy(async () => ({ default: (await import('./pages/ConflictsPage')).ConflictsPage }));
 const AppSettingsPage = lazy(async () => ({ default: (await import('./pages/AppSettingsPage')).AppSettingsPage }));
 
 type Connection = { kind: 'connecting' } | { kind: 'ready'; client: ApiClient } | { kind: 'failed'; message: string };
@@ -26,6 +28,10 @@ function CurrentPage({ route }: { route: Route }) {
       return <ProjectsPage />;
     case 'appSettings':
       return <AppSettingsPage />;
+    case 'sync':
+      return <SyncPage />;
+    case 'projectConflicts':
+      return <ConflictsPage projectId={route.projectId} />;
     case 'projectData':
       return <DataManagerPage projectId={route.projectId} />;
     case 'projectImport':
@@ -65,7 +71,7 @@ export function App() {
       <ApiContext.Provider value={client}>
         <div className="app">
           <AppHeader
-            page={route.page === 'appSettings' ? 'appSettings' : 'projects'}
+            page={route.page === 'appSettings' || route.page === 'sync' ? route.page : 'projects'}
             theme={theme}
             onThemeChange={setTheme}
           />

@@ -4,9 +4,11 @@ import { useEffect, useState } from 'react';
 export type Route =
   | { page: 'projects' }
   | { page: 'appSettings' }
+  | { page: 'sync' }
   | { page: 'projectData'; projectId: number }
   | { page: 'projectImport'; projectId: number }
   | { page: 'projectSettings'; projectId: number }
+  | { page: 'projectConflicts'; projectId: number }
   /** `taskId` null is the label stream: the next task that needs my annotation. */
   | { page: 'labeling'; projectId: number; taskId: number | null };
 
@@ -15,9 +17,11 @@ export type ProjectPage = Extract<Route, { projectId: number }>['page'];
 export const routes = {
   projects: '#/',
   appSettings: '#/settings',
+  sync: '#/sync',
   projectData: (projectId: number) => `#/projects/${projectId}`,
   projectImport: (projectId: number) => `#/projects/${projectId}/import`,
   projectSettings: (projectId: number) => `#/projects/${projectId}/settings`,
+  projectConflicts: (projectId: number) => `#/projects/${projectId}/conflicts`,
   labelStream: (projectId: number) => `#/projects/${projectId}/label`,
   labelTask: (projectId: number, taskId: number) => `#/projects/${projectId}/tasks/${taskId}`,
 };
@@ -26,11 +30,13 @@ const PROJECT_PAGES: Record<string, ProjectPage> = {
   '': 'projectData',
   import: 'projectImport',
   settings: 'projectSettings',
+  conflicts: 'projectConflicts',
   label: 'labeling',
 };
 
 export function parseRoute(hash: string): Route {
   if (/^#\/settings\/?$/.test(hash)) return { page: 'appSettings' };
+  if (/^#\/sync\/?$/.test(hash)) return { page: 'sync' };
   const task = /^#\/projects\/(\d+)\/tasks\/(\d+)\/?$/.exec(hash);
   if (task) return { page: 'labeling', projectId: Number(task[1]), taskId: Number(task[2]) };
   const project = /^#\/projects\/(\d+)(?:\/([a-z]+))?\/?$/.exec(hash);

@@ -3,10 +3,11 @@ import { routes } from '../router';
 import type { ThemePreference } from '../theme/theme';
 import { ThemeSwitch } from './ThemeSwitch';
 
-export type PageId = 'projects' | 'appSettings';
+export type PageId = 'projects' | 'sync' | 'appSettings';
 
 const PAGES: { id: PageId; label: string }[] = [
   { id: 'projects', label: 'Projects' },
+  { id: 'sync', label: 'Sync' },
   { id: 'appSettings', label: 'Settings' },
 ];
 
