@@ -73,7 +73,8 @@ export function createSyncScheduler(deps: SyncDeps, options: SyncSchedulerOption
     startBackgroundSync(deps, remote.id);
     const result = await findLiveSyncRun(deps, remote.id)?.done;
     if (stopped || result?.status !== 'failed') return;
-    if (!(await probe(remote.url))) offline.set(remote.id, { delayMs: backoff.initialMs, nextPollAt: now() + backoff.initialMs });
+    if (!(await probe(remote.url)))
+      offline.set(remote.id, { delayMs: backoff.initialMs, nextPollAt: now() + backoff.initialMs });
   };
 
   const pollNow = async (remote: RemoteRow, state: Offline) => {

@@ -20,8 +20,7 @@ export interface MediaCacheRow {
 
 export function findMediaCacheRow(db: Db, remote: number, url: string): MediaCacheRow | undefined {
   return statement(db, 'SELECT * FROM media_cache WHERE remote = ? AND url = ?').get(remote, url) as
-    | MediaCacheRow
-    | undefined;
+    MediaCacheRow | undefined;
 }
 
 /** The row of a downloaded file by its name in the remote's folder (what the local URL names). */
@@ -67,7 +66,11 @@ export interface MirroredTaskData {
 }
 
 /** The data of every mirrored task of these local projects, one at a time (projects can be large). */
-export function iterateMirroredTaskData(db: Db, remote: number, projects: readonly number[]): Iterable<MirroredTaskData> {
+export function iterateMirroredTaskData(
+  db: Db,
+  remote: number,
+  projects: readonly number[],
+): Iterable<MirroredTaskData> {
   if (projects.length === 0) return [];
   return db
     .prepare(

@@ -52,8 +52,7 @@ function openStorage(ref: MediaRef, ctx: SyncContext): OpenDownload {
 export function openerFor(ref: MediaRef, ctx: SyncContext, fetchImpl: FetchLike): OpenDownload {
   switch (ref.kind) {
     case 'remote':
-      return (headers) =>
-        ctx.client.requestRaw('GET', ref.remotePath ?? ref.url, { headers, signal: ctx.signal });
+      return (headers) => ctx.client.requestRaw('GET', ref.remotePath ?? ref.url, { headers, signal: ctx.signal });
     case 'web':
       return openWeb(ref.url, fetchImpl, ctx.signal);
     case 'storage':
