@@ -6,6 +6,7 @@ import { handleError } from './server/middleware/errorHandler.js';
 import { hostCheck } from './server/middleware/hostCheck.js';
 import { requireAuth } from './server/middleware/requireAuth.js';
 import { annotationRoutes } from './server/routes/annotations.js';
+import { cachedMediaRoutes } from './server/routes/cachedMedia.js';
 import { currentUserRoutes } from './server/routes/currentUser.js';
 import { dataManagerRoutes } from './server/routes/dataManager.js';
 import { dmViewRoutes } from './server/routes/dmViews.js';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   nextTaskRoutes(app);
   importRoutes(app);
   fileUploadRoutes(app);
+  // Before mediaRoutes, whose catch-all answers 404 for the rest of /data.
+  cachedMediaRoutes(app);
   mediaRoutes(app);
   exportRoutes(app);
   exportSnapshotRoutes(app);

@@ -10,6 +10,8 @@ import { createLoginToken } from './domain/auth/browserSessions.js';
 import { sweepUploads } from './domain/imports/sweepUploads.js';
 import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
 import { cancelAllSyncRuns } from './sync/engine/liveRuns.js';
+import { syncDepsFrom } from './sync/engine/syncDeps.js';
+import { createSyncScheduler } from './sync/scheduler.js';
 import { createFileTokenVault, type SecretCodec } from './sync/tokenVault.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -100,10 +102,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
   const port = (server.address() as AddressInfo).port;
   for (const name of hostsFor(host, port)) allowedHosts.add(name);
+  // Remotes with a sync interval are synced while the server runs (and on reconnect).
+  const scheduler = createSyncScheduler(syncDepsFrom(deps), { warn: options.warn });
+  scheduler.start();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      scheduler.stop();
       server.close(() => {
         // Background sync runs record themselves as cancelled before the database goes.
         void cancelAllSyncRuns(folder.db).finally(() => {

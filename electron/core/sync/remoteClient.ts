@@ -27,6 +27,8 @@ export interface RemoteRequest {
   /** Sent as JSON, or as is when it is FormData (multipart uploads). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Range` to resume a media download. */
+  headers?: Record<string, string>;
 }
 
 export interface RemoteVersion {
@@ -111,7 +113,11 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
 
   async function attempt(method: string, path: string, init: RemoteRequest): Promise<Response> {
     const isForm = typeof FormData !== 'undefined' && init.body instanceof FormData;
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: await authorization() };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...init.headers,
+      Authorization: await authorization(),
+    };
     if (init.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     return fetchOrThrow(buildUrl(base, path, init.query), {
       method,

@@ -8,8 +8,9 @@ import type { SyncDeps } from './engine/syncDeps.js';
 import { startSyncRunRecord, type FinishedStatus } from './engine/syncRunRecorder.js';
 import { untilAborted } from './engine/untilAborted.js';
 import { pullProject } from './pull/pullProject.js';
+import { cacheMedia } from './media/cacheMedia.js';
 import { pushOutbox } from './push/pushOutbox.js';
-import type { SyncContext, SyncProgress, SyncSummary } from './syncTypes.js';
+import { emptyPullStats, type SyncContext, type SyncProgress, type SyncSummary } from './syncTypes.js';
 
 export interface RunSyncOptions {
   /** Remote project ids to pull (new ones become mirrors); default: every project mirrored from this remote. */
@@ -109,15 +110,31 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
 
     // 3. Pull each project; one project's failure is listed and the others still run.
     const projects = options.projects ?? listMirrorProjects(deps.db, remoteId).map((row) => row.remote_project_id);
+    const pulledProjects: number[] = [];
     for (const [index, remoteProjectId] of projects.entries()) {
       stopIfCancelled();
       progress.phase('pull', `project ${remoteProjectId} (${index + 1} of ${projects.length})`);
       try {
         const pulled = await untilAborted(pullProject(ctx, remoteProjectId), signal);
         run.addPulled(pulled.stats, pulled.conflicts);
+        pulledProjects.push(pulled.projectId);
       } catch (error) {
         stopIfCancelled();
         progress.error(`project ${remoteProjectId}`, messageOf(error));
+      }
+    }
+
+    // 4. Media the pulled tasks reference, so they can be labeled offline. Per-file failures are
+    // listed by the step; the files stay to be fetched by the next run.
+    stopIfCancelled();
+    if (pulledProjects.length > 0) {
+      progress.phase('media');
+      try {
+        const media = await untilAborted(cacheMedia(ctx, pulledProjects, { fetch: deps.fetch }), signal);
+        run.addPulled({ ...emptyPullStats(), media: media.downloaded }, 0);
+      } catch (error) {
+        stopIfCancelled();
+        progress.error('media', messageOf(error));
       }
     }
 

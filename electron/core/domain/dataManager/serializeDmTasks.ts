@@ -13,6 +13,7 @@ import { serializeAnnotations } from '../annotations/serializeAnnotations.js';
 import { serializeDraft } from '../drafts/serializeDraft.js';
 import type { DomainContext } from '../context.js';
 import { serializePredictions } from '../predictions/serializePredictions.js';
+import { resolveCachedMedia } from '../tasks/cachedMedia.js';
 import { serializeTaskModelFields } from '../tasks/serializeTask.js';
 import { displayList, displayResults } from './displayStrings.js';
 
@@ -21,7 +22,7 @@ export interface DmTaskOptions {
   fields: 'all' | 'task_only';
   /** How annotations show `completed_by`: an id (the list) or the expanded user (single task GET). */
   completedBy: 'id' | 'user';
-  /** Accepted for the wire contract; Outpost has no cloud storages, so data is never rewritten. */
+  /** Points references with a sync-cached copy (mirrored projects only) at that copy; see tasks/cachedMedia.ts. */
   resolveUri: boolean;
 }
 
@@ -135,7 +136,7 @@ export function serializeDmTasks(
     : null;
   const fullPredictions = all ? serializePredictions(db, found, now) : null;
 
-  return found.map((id) => {
+  const tasks = found.map((id) => {
     const row = rows.get(id)!;
     const annotated = annotations.get(id);
     const predicted = predictions.get(id);
@@ -165,4 +166,6 @@ export function serializeDmTasks(
     }
     return task;
   });
+  if (options.resolveUri) resolveCachedMedia(db, tasks);
+  return tasks;
 }

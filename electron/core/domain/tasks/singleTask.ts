@@ -12,10 +12,16 @@ import type { TaskInput } from './taskInput.js';
 /**
  * `GET /api/tasks/{id}/` (spec 5.2): the Data Manager serializer with every field, annotations
  * (skipped ones too) with `completed_by` expanded, predictions and the caller's drafts.
+ * `resolveUri` (default true) points sync-cached media at their local copies.
  */
-export function getTask(ctx: DomainContext, userId: number, taskId: number): Record<string, unknown> {
+export function getTask(
+  ctx: DomainContext,
+  userId: number,
+  taskId: number,
+  resolveUri = true,
+): Record<string, unknown> {
   const task = getTaskRow(ctx, taskId);
-  const [item] = serializeDmTasks(ctx, userId, [task.id], { fields: 'all', completedBy: 'user', resolveUri: true });
+  const [item] = serializeDmTasks(ctx, userId, [task.id], { fields: 'all', completedBy: 'user', resolveUri });
   return item!;
 }
 

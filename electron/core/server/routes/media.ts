@@ -60,15 +60,19 @@ function contentDisposition(name: string): string {
     : `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-function serveUpload(c: Context<AppEnv>): Response {
-  const project = c.req.param('project') ?? '';
-  const name = c.req.param('name') ?? '';
-  const file = findUploadedFile(c.get('deps'), project, name);
-  if (!file) return sendDjangoNotFound(c);
+/**
+ * A file from the data folder as Label Studio's RangedFileResponse serves it: its type by
+ * extension, one byte range on request, shown inline under `downloadName`, sandboxed.
+ */
+export function sendMediaFile(
+  c: Context<AppEnv>,
+  file: { path: string; size: number },
+  downloadName: string,
+): Response {
   const headers: Record<string, string> = {
-    'Content-Type': CONTENT_TYPES[fileExtension(name).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': CONTENT_TYPES[fileExtension(downloadName).toLowerCase()] ?? 'application/octet-stream',
     'Accept-Ranges': 'bytes',
-    'Content-Disposition': contentDisposition(name.replace(/^[0-9a-f]{8}-/, '')),
+    'Content-Disposition': contentDisposition(downloadName),
     // Label Studio serves uploads sandboxed: an uploaded HTML or SVG file runs no script here.
     'Content-Security-Policy': 'sandbox',
   };
@@ -83,6 +87,14 @@ function serveUpload(c: Context<AppEnv>): Response {
   if (length === 0) return c.body(null, 200, headers);
   const stream = Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream;
   return c.body(stream, range ? 206 : 200, headers);
+}
+
+function serveUpload(c: Context<AppEnv>): Response {
+  const project = c.req.param('project') ?? '';
+  const name = c.req.param('name') ?? '';
+  const file = findUploadedFile(c.get('deps'), project, name);
+  if (!file) return sendDjangoNotFound(c);
+  return sendMediaFile(c, file, name.replace(/^[0-9a-f]{8}-/, ''));
 }
 
 /** Uploaded media, `/data/upload/<project>/<8 hex>-<name>` (spec 4.3): token required, Range served. */

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { boolFromRequest } from '../../domain/dataManager/requestValues.js';
 import { createProjectTask, deleteProjectTasks, listProjectTasks } from '../../domain/tasks/projectTasks.js';
 import { deleteTask, getTask, updateTask } from '../../domain/tasks/singleTask.js';
 import { parseTaskInput } from '../../domain/tasks/taskInput.js';
@@ -21,7 +22,10 @@ function isMultipart(c: Context<AppEnv>): boolean {
 /** Single tasks (spec 5.2) and the old per-project task list (spec 5.3). */
 export function taskRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/tasks/:id{[0-9]+}', {
-    get: (c) => c.json(getTask(c.get('deps'), c.get('userId'), pathId(c, 'id', NO_TASK))),
+    get: (c) => {
+      const resolveUri = boolFromRequest('resolve_uri', lastQueryValues(c).resolve_uri, true);
+      return c.json(getTask(c.get('deps'), c.get('userId'), pathId(c, 'id', NO_TASK), resolveUri));
+    },
     patch: (c) => handleUpdate(c, true),
     put: (c) => handleUpdate(c, false),
     delete: (c) => {

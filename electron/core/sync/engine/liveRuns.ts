@@ -29,6 +29,15 @@ function liveRunsOf(db: Db): Map<number, LiveRun> {
   return runs;
 }
 
+/** The run of this remote going on in this process, if any, and a promise of its end. */
+export function findLiveSyncRun(
+  deps: SyncDeps,
+  remoteId: number,
+): { runId: number; done: Promise<SyncRunResult | undefined> } | undefined {
+  const live = liveRunsOf(deps.db).get(remoteId);
+  return live && { runId: live.runId, done: live.done };
+}
+
 export function assertNoLiveRun(deps: SyncDeps, remoteId: number): void {
   const live = liveRunsOf(deps.db).get(remoteId);
   if (live) throw new ConflictError(`A sync of this remote is running (run ${live.runId}).`);
