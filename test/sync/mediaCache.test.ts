@@ -155,7 +155,8 @@ describe('the media cache', () => {
       ]),
     );
     expect(result.summary.errors).toHaveLength(3);
-    expect(result.status).toBe('failed');
+    // Every step ran: the files are listed and fetched again next time, and the run completed.
+    expect(result.status).toBe('completed');
 
     const rows = cacheRows();
     const [blueUrl, redUrl] = await uploads();

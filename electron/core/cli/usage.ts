@@ -91,6 +91,7 @@ Options:
                        (otherwise a readable summary)
   -h, --help           Show this help
 
-Exit status: 0 when the run completed with no errors; 1 when it could not connect (unreachable,
-not Label Studio, token refused), an item failed (listed in errors) or it was interrupted; 2 for
-a mistake in the options.`;
+Exit status: 0 when every step ran (items it could not do, such as a media file or an annotation
+the remote refused, are listed in errors and tried again by the next sync); 1 when it could not
+connect (unreachable, not Label Studio, token refused), a step failed (e.g. a project could not
+be pulled) or it was interrupted; 2 for a mistake in the options.`;

@@ -58,6 +58,9 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
     if (signal?.aborted) throw signal.reason ?? new Error('cancelled');
   };
 
+  // A step that could not run at all fails the run; items a step could not do (a file, an
+  // outbox row) are listed in `errors` and retried by the next run, which still completes.
+  let stepFailed = false;
   try {
     // 1. Connect: the remote is Label Studio and takes the token; who we are there is recorded.
     progress.phase('connect', remote.url);
@@ -104,6 +107,7 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
       } catch (error) {
         stopIfCancelled();
         // Unpushed rows stay in the outbox for the next run; the pulls can still go ahead.
+        stepFailed = true;
         progress.error('outbox', messageOf(error));
       }
     }
@@ -120,6 +124,7 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
         pulledProjects.push(pulled.projectId);
       } catch (error) {
         stopIfCancelled();
+        stepFailed = true;
         progress.error(`project ${remoteProjectId}`, messageOf(error));
       }
     }
@@ -134,13 +139,14 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
         run.addPulled({ ...emptyPullStats(), media: media.downloaded }, 0);
       } catch (error) {
         stopIfCancelled();
+        stepFailed = true;
         progress.error('media', messageOf(error));
       }
     }
 
     stopIfCancelled();
     progress.phase('done');
-    return finish(run.errorCount > 0 ? 'failed' : 'completed');
+    return finish(stepFailed ? 'failed' : 'completed');
   } catch (error) {
     if (signal?.aborted) return finish('cancelled');
     progress.error(error instanceof RunStopped ? error.item : 'run', messageOf(error));
