@@ -79,14 +79,11 @@ describe('resolving sync conflicts', () => {
       .all(task) as { kind: string; annotation: number | null }[];
   const conflictRow = (id: number) =>
     db().prepare('SELECT local_annotation, mirror_annotation FROM sync_conflicts WHERE id = ?').get(id) as
-      | { local_annotation: number | null; mirror_annotation: number | null }
-      | undefined;
+      { local_annotation: number | null; mirror_annotation: number | null } | undefined;
 
   it('applies each choice locally, journaling what the push must carry', async () => {
     const call = localCall(scene.local);
-    const before = Object.fromEntries(
-      Object.keys(PLAN).map((text) => [text, conflictRow(scene.conflicts[text]!)!]),
-    );
+    const before = Object.fromEntries(Object.keys(PLAN).map((text) => [text, conflictRow(scene.conflicts[text]!)!]));
     const beforeUniqueIds = Object.fromEntries(
       annotationsOf(scene.localTasks['both-both']!).map((row) => [row.id, row.unique_id]),
     );

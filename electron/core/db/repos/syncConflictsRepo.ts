@@ -53,10 +53,11 @@ export function countOpenConflictsByProject(db: Db): { project: number; open: nu
 /** Closes an open conflict; false when it was already closed. */
 export function markConflictResolved(db: Db, id: number, resolution: string, now: string): boolean {
   return (
-    statement(
-      db,
-      'UPDATE sync_conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL',
-    ).run(now, resolution, id).changes === 1
+    statement(db, 'UPDATE sync_conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL').run(
+      now,
+      resolution,
+      id,
+    ).changes === 1
   );
 }
 

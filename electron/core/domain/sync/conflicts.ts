@@ -21,10 +21,7 @@ import { NotFoundError } from '../errors.js';
 export const NO_CONFLICT = 'No SyncConflict matches the given query.';
 
 export type ConflictKind =
-  | 'edited_on_both_sides'
-  | 'edited_here_deleted_there'
-  | 'deleted_here_edited_there'
-  | 'task_deleted_there';
+  'edited_on_both_sides' | 'edited_here_deleted_there' | 'deleted_here_edited_there' | 'task_deleted_there';
 
 export interface ConflictAuthor {
   id: number;
@@ -89,7 +86,9 @@ export function conflictAnnotation(db: Db, id: number | null): ConflictAnnotatio
 
 function taskAnnotations(db: Db, row: SyncConflictRow): ConflictAnnotation[] {
   if (row.kind !== 'task_deleted_there') return [];
-  return listAnnotationIdsOfTask(db, row.task).map((id) => conflictAnnotation(db, id)).filter((item): item is ConflictAnnotation => item !== null);
+  return listAnnotationIdsOfTask(db, row.task)
+    .map((id) => conflictAnnotation(db, id))
+    .filter((item): item is ConflictAnnotation => item !== null);
 }
 
 /**
