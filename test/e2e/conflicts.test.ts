@@ -140,7 +140,9 @@ describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outp
     expect(await delta.getByText('Edited here, deleted there').count()).toBe(1);
     expect(await delta.getByRole('region', { name: 'Yours' }).innerText()).toContain('mine');
     expect(await delta.getByRole('region', { name: 'Theirs' }).innerText()).toContain('Deleted on the remote.');
-    await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-light.png'), fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-light.png') });
+    await delta.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-deleted-light.png') });
   });
 
   it('shows the open conflicts in dark theme too', async () => {
@@ -178,8 +180,8 @@ describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outp
     }
     await page.getByRole('heading', { name: 'No conflicts to resolve' }).waitFor();
     // The tab stays on its own page, now with nothing open.
-    await page.getByRole('link', { name: '0 conflicts' }).waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-resolved-light.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Conflicts', exact: true }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-resolved-light.png') });
 
     const all = await server.api<Conflict[]>('GET', `/api/outpost/conflicts/?project=${projectId}`);
     const byText = Object.fromEntries(all.map((conflict) => [conflict.task_data.text, conflict.resolution]));

@@ -15,7 +15,6 @@ function sidesOf(conflict: Conflict): { mine: ConflictAnnotation[]; theirs: Conf
 function absentText(conflict: Conflict, side: 'mine' | 'theirs'): string {
   if (conflict.kind === 'task_deleted_there')
     return side === 'theirs' ? 'Task deleted on the remote.' : 'No annotations.';
-  if (conflict.resolved_at) return 'No longer here.';
   return side === 'mine' ? 'Deleted here.' : 'Deleted on the remote.';
 }
 
@@ -47,21 +46,24 @@ export function ConflictCard({ conflict, pending, onResolve }: ConflictCardProps
           Found <time dateTime={conflict.created_at}>{formatWhen(conflict.created_at)}</time>
         </span>
       </header>
-      <p className="conflict-card__happened">{words.happened}</p>
-      <div className="conflict-card__sides">
-        <AnnotationVersion
-          title="Yours"
-          headingId={`${prefix}-mine`}
-          annotations={mine}
-          absent={absentText(conflict, 'mine')}
-        />
-        <AnnotationVersion
-          title="Theirs"
-          headingId={`${prefix}-theirs`}
-          annotations={theirs}
-          absent={absentText(conflict, 'theirs')}
-        />
-      </div>
+      {/* Once answered, a side that was dropped is gone: the card keeps only what happened and the answer. */}
+      {!resolution && <p className="conflict-card__happened">{words.happened}</p>}
+      {!resolution && (
+        <div className="conflict-card__sides">
+          <AnnotationVersion
+            title="Yours"
+            headingId={`${prefix}-mine`}
+            annotations={mine}
+            absent={absentText(conflict, 'mine')}
+          />
+          <AnnotationVersion
+            title="Theirs"
+            headingId={`${prefix}-theirs`}
+            annotations={theirs}
+            absent={absentText(conflict, 'theirs')}
+          />
+        </div>
+      )}
       {resolution ? (
         <p className="conflict-card__outcome">
           <span className="conflict-tag conflict-tag--done">{RESOLUTION_DONE[resolution] ?? resolution}</span>

@@ -38,7 +38,7 @@ export function ConflictsLink({ projectId, current, count }: ConflictsLinkProps)
       href={routes.projectConflicts(projectId)}
       aria-current={current ? 'page' : undefined}
     >
-      {open === 1 ? '1 conflict' : `${open} conflicts`}
+      {open === 0 ? 'Conflicts' : open === 1 ? '1 conflict' : `${open} conflicts`}
     </a>
   );
 }
