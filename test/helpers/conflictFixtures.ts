@@ -9,10 +9,7 @@ import { choice, createLocalSync, createRemoteProject, type LocalSync, type Remo
  */
 
 export type ConflictKind =
-  | 'edited_on_both_sides'
-  | 'edited_here_deleted_there'
-  | 'deleted_here_edited_there'
-  | 'task_deleted_there';
+  'edited_on_both_sides' | 'edited_here_deleted_there' | 'deleted_here_edited_there' | 'task_deleted_there';
 
 export const MINE = choice('mine');
 export const THEIRS = choice('theirs');
@@ -126,7 +123,10 @@ interface WireTask {
 }
 
 /** The remote project's annotation results by task text, sorted (tasks gone there are absent). */
-export async function remoteResults(remote: RemoteOutpost, remoteProjectId: number): Promise<Record<string, unknown[]>> {
+export async function remoteResults(
+  remote: RemoteOutpost,
+  remoteProjectId: number,
+): Promise<Record<string, unknown[]>> {
   const list = await remote.api<{ tasks: WireTask[] }>(
     'GET',
     `/api/tasks/?project=${remoteProjectId}&fields=all&page_size=1000`,
