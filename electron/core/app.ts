@@ -18,6 +18,7 @@ import { importRoutes } from './server/routes/imports.js';
 import { loginRoutes } from './server/routes/login.js';
 import { mediaRoutes } from './server/routes/media.js';
 import { outpostAppRoutes } from './server/routes/outpostApp.js';
+import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
 import { nextTaskRoutes } from './server/routes/nextTask.js';
 import { predictionRoutes } from './server/routes/predictions.js';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   versionRoutes(app);
   outpostAppRoutes(app);
   outpostRemotesRoutes(app);
+  outpostConflictsRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);
   projectRoutes(app);

@@ -1,8 +1,101 @@
-/** Placeholder: replaced by the conflicts page (side by side, keep mine / theirs / both). */
+import { useEffect, useState } from 'react';
+import { useApi } from '../api/apiContext';
+import { ConflictCard } from '../components/conflicts/ConflictCard';
+import { useConflicts } from '../components/conflicts/useConflicts';
+import { EmptyState } from '../components/EmptyState';
+import { ProjectNav } from '../components/project/ProjectNav';
+import { useToasts } from '../components/toastContext';
+import { routes } from '../router';
+import '../styles/conflicts.css';
+
+/** The project's title for the breadcrumb. */
+function useProjectTitle(projectId: number): string {
+  const client = useApi();
+  const toasts = useToasts();
+  const [title, setTitle] = useState('');
+  useEffect(() => {
+    const controller = new AbortController();
+    client.get<{ title?: string }>(`/api/projects/${projectId}/`, { signal: controller.signal }).then(
+      (project) => setTitle(project.title ?? ''),
+      (error: unknown) => {
+        if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
+      },
+    );
+    return () => controller.abort();
+  }, [client, toasts, projectId]);
+  return title;
+}
+
+/**
+ * `#/projects/<id>/conflicts`: what a sync with the remote could not settle alone. Each open
+ * conflict shows your version beside theirs with three answers; answered ones move below.
+ */
 export function ConflictsPage({ projectId }: { projectId: number }) {
+  const title = useProjectTitle(projectId);
+  const { load, pending, resolve } = useConflicts(projectId);
+  const openCount = load.status === 'ready' ? load.open.length : undefined;
+
   return (
-    <h1 className="page__title" data-project={projectId}>
-      Conflicts
-    </h1>
+    <section className="page conflicts-page" aria-labelledby="conflicts-heading">
+      <ProjectNav projectId={projectId} title={title} current="projectConflicts" conflictCount={openCount} />
+      <div className="page__header">
+        <h1 id="conflicts-heading" className="page__title">
+          Sync conflicts
+        </h1>
+        {openCount !== undefined && <span className="page__subtitle">{openCount} open</span>}
+      </div>
+      {load.status === 'loading' && <p role="status">Loading the conflicts…</p>}
+      {load.status === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p>The conflicts could not be loaded: {load.message}</p>
+          <a className="button" href={routes.projectData(projectId)}>
+            Back to the data
+          </a>
+        </div>
+      )}
+      {load.status === 'ready' && (
+        <>
+          <section className="conflicts-section" aria-labelledby="open-conflicts-heading">
+            <h2 id="open-conflicts-heading" className="conflicts-section__title">
+              Open
+            </h2>
+            {load.open.length === 0 ? (
+              <EmptyState title="No conflicts to resolve">
+                <p>
+                  Everything the last sync met was settled on its own. Conflicts show up here when the same work changed
+                  here and on the remote.
+                </p>
+              </EmptyState>
+            ) : (
+              <ol className="conflicts-list">
+                {load.open.map((conflict) => (
+                  <li key={conflict.id}>
+                    <ConflictCard
+                      conflict={conflict}
+                      pending={pending[conflict.id] ?? null}
+                      onResolve={(item, resolution) => void resolve(item, resolution)}
+                    />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          {load.resolved.length > 0 && (
+            <section className="conflicts-section" aria-labelledby="resolved-conflicts-heading">
+              <h2 id="resolved-conflicts-heading" className="conflicts-section__title">
+                Resolved
+              </h2>
+              <ol className="conflicts-list">
+                {load.resolved.map((conflict) => (
+                  <li key={conflict.id}>
+                    <ConflictCard conflict={conflict} pending={null} onResolve={() => undefined} />
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+        </>
+      )}
+    </section>
   );
 }

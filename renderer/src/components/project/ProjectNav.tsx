@@ -1,4 +1,5 @@
 import { routes, type ProjectPage } from '../../router';
+import { ConflictsLink } from '../conflicts/ConflictsLink';
 
 const TABS: { page: ProjectPage; label: string; href: (projectId: number) => string }[] = [
   { page: 'projectData', label: 'Data', href: routes.projectData },
@@ -11,10 +12,12 @@ interface ProjectNavProps {
   projectId: number;
   title: string;
   current: ProjectPage;
+  /** Open sync conflicts, when the page knows them live; otherwise the link fetches the count. */
+  conflictCount?: number;
 }
 
-/** The line above every project page: the way back, the project's name, and its pages. */
-export function ProjectNav({ projectId, title, current }: ProjectNavProps) {
+/** The line above every project page: the way back, the project's name, its pages, and its sync conflicts if any. */
+export function ProjectNav({ projectId, title, current, conflictCount }: ProjectNavProps) {
   return (
     <div className="project-nav">
       <nav aria-label="Breadcrumb" className="project-nav__crumbs">
@@ -37,6 +40,9 @@ export function ProjectNav({ projectId, title, current }: ProjectNavProps) {
               </a>
             </li>
           ))}
+          <li>
+            <ConflictsLink projectId={projectId} current={current === 'projectConflicts'} count={conflictCount} />
+          </li>
         </ul>
       </nav>
     </div>
