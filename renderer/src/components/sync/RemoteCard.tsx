@@ -5,6 +5,7 @@ import { useToasts } from '../toastContext';
 import { RemoteProjects } from './RemoteProjects';
 import { RemoteSummary } from './RemoteSummary';
 import { RunHistory } from './RunHistory';
+import { nudgeSyncStatus } from './syncNudge';
 import { SyncControls } from './SyncControls';
 import { usePolling } from './usePolling';
 import { useRemoteRuns } from './useRemoteRuns';
@@ -38,8 +39,9 @@ export function RemoteCard({ remote, now, onEdit, onRemove, onChanged }: RemoteC
     // A finished run may have made new mirrors and changed the remote's facts.
     refreshProjects();
     onChanged();
+    nudgeSyncStatus();
   }, [refreshProjects, onChanged]);
-  const { runs, refresh: refreshRuns } = useRemoteRuns(remote.id, runFinished);
+  const { runs, refresh: refreshRuns, watch } = useRemoteRuns(remote.id, runFinished);
   const running = runs.status === 'ready' && runs.value[0]?.status === 'running' ? runs.value[0] : null;
 
   const toggle = (projectId: number) => {
@@ -62,10 +64,11 @@ export function RemoteCard({ remote, now, onEdit, onRemove, onChanged }: RemoteC
 
   const sync = () =>
     act('sync', async () => {
-      await startSync(client, remote.id, [...chosen]);
+      const started = await startSync(client, remote.id, [...chosen]);
       setChosen(new Set());
-      refreshRuns();
+      watch(started.id);
       onChanged();
+      nudgeSyncStatus();
     });
   const cancel = (run: SyncRun) =>
     act('cancel', async () => {

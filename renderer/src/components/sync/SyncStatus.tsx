@@ -1,9 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useApi } from '../../api/apiContext';
 import { listRemotes } from '../../api/remotes';
 import { routes } from '../../router';
 import { statusPollDelay, syncState } from '../../sync/runText';
 import '../../styles/sync.css';
+import { onSyncNudge } from './syncNudge';
 import { usePolling } from './usePolling';
 
 /**
@@ -16,7 +17,8 @@ export function SyncStatus() {
   const delay = useCallback((remotes: Awaited<ReturnType<typeof listRemotes>>) => {
     return statusPollDelay(syncState(remotes, Date.now()));
   }, []);
-  const { state: polled } = usePolling(load, delay);
+  const { state: polled, refresh } = usePolling(load, delay);
+  useEffect(() => onSyncNudge(refresh), [refresh]);
 
   // A failed poll keeps the last known state: the server's own status sits right beside it.
   const remotes = polled.status === 'loading' ? null : polled.value;

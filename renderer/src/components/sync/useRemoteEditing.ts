@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { addRemote, changeRemote, removeRemote, type Remote, type RemoteChanges } from '../../api/remotes';
 import { useToasts } from '../toastContext';
+import { nudgeSyncStatus } from './syncNudge';
 
 type Editing = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; remote: Remote };
 
@@ -39,6 +40,7 @@ export function useRemoteEditing(onChanged: () => void) {
       }
       setEditing({ kind: 'closed' });
       onChanged();
+      nudgeSyncStatus();
     } catch (caught) {
       setError(messageOf(caught));
     } finally {
@@ -54,6 +56,7 @@ export function useRemoteEditing(onChanged: () => void) {
       toasts.success(`Removed ${removing.name}. Its mirrored projects stay here as local projects.`);
       setRemoving(null);
       onChanged();
+      nudgeSyncStatus();
     } catch (caught) {
       toasts.error(messageOf(caught));
     } finally {
