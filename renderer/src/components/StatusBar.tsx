@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
 import { fetchServerVersion, type ServerVersion } from '../api/serverVersion';
+import { SyncStatus } from './sync/SyncStatus';
 
 type ServerState =
   { kind: 'checking' } | { kind: 'running'; version: ServerVersion } | { kind: 'down'; message: string };
@@ -8,7 +9,7 @@ type ServerState =
 /** Often enough to notice a stopped server, rare enough to cost nothing. */
 const POLL_MS = 30_000;
 
-/** The bottom bar: whether the local server answers, and which versions it speaks. */
+/** The bottom bar: whether the local server answers, which versions it speaks, and how sync is doing. */
 export function StatusBar() {
   const client = useApi();
   const [state, setState] = useState<ServerState>({ kind: 'checking' });
@@ -44,6 +45,7 @@ export function StatusBar() {
         </span>
       )}
       {state.kind === 'down' && <span role="alert">The local server did not answer: {state.message}</span>}
+      <SyncStatus />
     </footer>
   );
 }

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { getRemote, listRemoteRuns, listRemotes } from '../../domain/remotes/remotes.js';
-import { cancelSyncRun, startBackgroundSync } from '../../sync/engine/liveRuns.js';
+import { cancelSyncRun, startBackgroundSync, withLiveProgress } from '../../sync/engine/liveRuns.js';
 import { addRemote, changeRemote, removeRemote, testRemote } from '../../sync/engine/manageRemotes.js';
 import { listRemoteProjects } from '../../sync/engine/remoteProjects.js';
 import { syncDepsFrom } from '../../sync/engine/syncDeps.js';
@@ -39,7 +39,13 @@ const remoteId = (c: Context<AppEnv>) => pathId(c, 'id', NO_REMOTE);
  */
 export function outpostRemotesRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/outpost/remotes', {
-    get: (c) => c.json(listRemotes(c.get('deps'))),
+    get: (c) => {
+      const { db } = c.get('deps');
+      const remotes = listRemotes(c.get('deps'));
+      return c.json(
+        remotes.map((remote) => ({ ...remote, last_run: remote.last_run && withLiveProgress(db, remote.last_run) })),
+      );
+    },
     post: async (c) => {
       const input = parseWith(createBody, await readObjectBody(c));
       return c.json(await addRemote(deps(c), input), 201);
@@ -69,7 +75,8 @@ export function outpostRemotesRoutes(app: Hono<AppEnv>): void {
     },
   });
   defineRoute(app, '/api/outpost/remotes/:id{[0-9]+}/runs', {
-    get: (c) => c.json(listRemoteRuns(c.get('deps'), remoteId(c))),
+    get: (c) =>
+      c.json(listRemoteRuns(c.get('deps'), remoteId(c)).map((run) => withLiveProgress(c.get('deps').db, run))),
   });
   defineRoute(app, '/api/outpost/remotes/:id{[0-9]+}/runs/:run{[0-9]+}/cancel', {
     post: async (c) => c.json(await cancelSyncRun(deps(c), remoteId(c), pathId(c, 'run', NO_RUN))),

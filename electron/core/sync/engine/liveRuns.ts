@@ -12,10 +12,18 @@ import type { SyncDeps } from './syncDeps.js';
  * run per remote at a time. Keyed by database, so two apps in one process (tests) stay apart.
  */
 
+/** Where a live run is inside its current phase: kept in memory only, for the UI to show. */
+export interface LiveRunProgress {
+  detail: string | null;
+  done: number;
+  total: number | null;
+}
+
 interface LiveRun {
   runId: number;
   controller: AbortController;
   done: Promise<SyncRunResult | undefined>;
+  progress: LiveRunProgress;
 }
 
 const registries = new WeakMap<Db, Map<number, LiveRun>>();
@@ -48,9 +56,26 @@ export function startBackgroundSync(deps: SyncDeps, remoteId: number, projects?:
   assertNoLiveRun(deps, remoteId);
   const controller = new AbortController();
   let runId: number | undefined;
+  const progress: LiveRunProgress = { detail: null, done: 0, total: null };
+  let currentPhase: string | null = null;
   const done = runSync(deps, remoteId, {
     projects,
     signal: controller.signal,
+    progress: {
+      phase(phase, detail) {
+        // runSync names "project 3 (1 of 2)", then the pull itself "project 3": keep the longer one.
+        if (phase === currentPhase && detail && progress.detail?.startsWith(detail)) return;
+        currentPhase = phase;
+        progress.detail = detail ?? null;
+        progress.done = 0;
+        progress.total = null;
+      },
+      items(doneItems, total) {
+        progress.done = doneItems;
+        progress.total = total;
+      },
+      error: () => undefined,
+    },
     onRunStarted: (id) => (runId = id),
   }).catch((error: unknown) => {
     // runSync records its own failures; what reaches here is the database itself failing.
@@ -60,11 +85,18 @@ export function startBackgroundSync(deps: SyncDeps, remoteId: number, projects?:
   // runSync writes the row before its first await, so the id is known by now.
   if (runId === undefined) throw new Error('the sync run did not start');
   const runs = liveRunsOf(deps.db);
-  runs.set(remoteId, { runId, controller, done });
+  runs.set(remoteId, { runId, controller, done, progress });
   void done.finally(() => {
     if (runs.get(remoteId)?.runId === runId) runs.delete(remoteId);
   });
   return getRemoteRun(deps, remoteId, runId);
+}
+
+/** A run as the API shows it: a running run of this process also says how far its phase is. */
+export function withLiveProgress(db: Db, run: SyncRunWire): SyncRunWire & { progress?: LiveRunProgress } {
+  const live = liveRunsOf(db).get(run.remote);
+  if (run.status !== 'running' || live?.runId !== run.id) return run;
+  return { ...run, progress: { ...live.progress } };
 }
 
 /** Stops a run and waits until it has recorded itself as cancelled. Finished runs are returned as they are. */

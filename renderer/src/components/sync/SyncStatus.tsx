@@ -1,0 +1,34 @@
+import { useCallback, useEffect } from 'react';
+import { useApi } from '../../api/apiContext';
+import { listRemotes } from '../../api/remotes';
+import { routes } from '../../router';
+import { statusPollDelay, syncState } from '../../sync/runText';
+import '../../styles/sync.css';
+import { onSyncNudge } from './syncNudge';
+import { usePolling } from './usePolling';
+
+/**
+ * The status bar's sync state, from the remotes list (each with its latest run): polled every
+ * few seconds, every second while a run is running. Nothing when there are no remotes.
+ */
+export function SyncStatus() {
+  const client = useApi();
+  const load = useCallback((signal: AbortSignal) => listRemotes(client, signal), [client]);
+  const delay = useCallback((remotes: Awaited<ReturnType<typeof listRemotes>>) => {
+    return statusPollDelay(syncState(remotes, Date.now()));
+  }, []);
+  const { state: polled, refresh } = usePolling(load, delay);
+  useEffect(() => onSyncNudge(refresh), [refresh]);
+
+  // A failed poll keeps the last known state: the server's own status sits right beside it.
+  const remotes = polled.status === 'loading' ? null : polled.value;
+  if (!remotes) return null;
+  const state = syncState(remotes, Date.now());
+  if (state.kind === 'none') return null;
+  return (
+    <a href={routes.sync} className={`sync-status sync-status--${state.kind}`} data-testid="sync-status">
+      <span className="sync-status__dot" aria-hidden="true" />
+      {state.text}
+    </a>
+  );
+}

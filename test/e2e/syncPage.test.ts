@@ -1,0 +1,250 @@
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
+import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
+import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+
+/*
+ * The sync page in Chromium against a local `outpost serve`, with a second Outpost as the remote,
+ * reached through a proxy that can hold a request so a run is seen mid-way without racing it.
+ * The browser only ever talks to the local server: the remote's origin must never be requested.
+ */
+
+/** Only the part of the DOM the page functions below use (this file is type-checked for Node). */
+declare const document: { getAnimations(): { constructor: { name: string } }[] };
+
+let remoteStopped = false;
+const EXPECTED = [
+  // The wrong token: the local server tries it on the remote and refuses to save it.
+  { status: 400, path: /^\/api\/outpost\/remotes\/?$/, method: 'POST' },
+  // Once the remote is stopped, listing its projects is a 502 that the page shows.
+  { status: 502, path: /^\/api\/outpost\/remotes\/\d+\/projects\/?$/, when: () => remoteStopped },
+];
+
+/** Enough tasks that the pull takes a while, so its live progress can be seen. */
+const BIG_PROJECT_TASKS = 3000;
+
+interface RemoteWire {
+  id: number;
+  sync_interval_minutes: number;
+}
+
+describe.skipIf(!isChromiumAvailable())('sync page in Chromium against outpost serve and a remote Outpost', () => {
+  let server: E2eServer;
+  let remote: RemoteOutpost;
+  let proxy: HoldingProxy;
+  let browser: Browser;
+  let recorded: RecordedPage;
+  let page: Page;
+  let bigProject: number;
+
+  const card = (): Locator => page.getByRole('region', { name: 'Remote lab' });
+  const newestRun = (): Locator => card().getByTestId('sync-run').first();
+
+  /** Before a screenshot: no toast over the page (unless a modal makes them inert), no transition half done. */
+  async function settle(): Promise<void> {
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    const modalOpen = await page.locator('dialog[open]').count();
+    while (!modalOpen && (await dismiss.count()) > 0) await dismiss.first().click();
+    // The running run's progress bar may loop forever; only transitions must have ended.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.constructor.name !== 'CSSTransition'),
+    );
+  }
+
+  /** Light then dark screenshots of the page as it is (the theme follows the system here). */
+  async function shoot(state: string): Promise<void> {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+      await settle();
+      await page.screenshot({ path: join(SCREENSHOTS, `sync-${state}-${theme}.png`), fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  beforeAll(async () => {
+    [server, remote] = await Promise.all([startE2eServer('sync'), startRemoteOutpost()]);
+    bigProject = (
+      await createRemoteProject(
+        remote,
+        Array.from({ length: BIG_PROJECT_TASKS }, (_, index) => `report ${index + 1}`),
+        { title: 'Field reports' },
+      )
+    ).projectId;
+    await createRemoteProject(remote, ['alpha', 'beta'], { title: 'Small batch' });
+    proxy = await startHoldingProxy(remote.url);
+    browser = await launchChromium();
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' }, EXPECTED);
+    ({ page } = recorded);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (!remoteStopped) await Promise.all([proxy?.close(), remote?.stop()]);
+  });
+
+  it('starts empty, with no sync state in the status bar', async () => {
+    await page.goto(server.cli.login, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
+    await page.getByRole('heading', { name: 'No remotes yet' }).waitFor();
+    await page.getByTestId('server-status').waitFor();
+    expect(await page.getByTestId('sync-status').count()).toBe(0);
+    await shoot('empty');
+  });
+
+  it('shows the refusal of a wrong token inline, then adds the remote with the right one', async () => {
+    await page.getByRole('button', { name: 'Add remote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add remote' });
+    await dialog.getByLabel('Server URL').fill(proxy.url);
+    await dialog.getByLabel('Token').fill('0'.repeat(40));
+    await dialog.getByLabel('Name').fill('Remote lab');
+    expect(await dialog.getByLabel('Token').getAttribute('type')).toBe('password');
+    await dialog.getByRole('button', { name: 'Add remote' }).click();
+    const refusal = dialog.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(`${proxy.url} refused the legacy token`);
+    await shoot('add-refused');
+
+    await dialog.getByLabel('Token').fill(remote.pat);
+    await dialog.getByRole('button', { name: 'Add remote' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card().waitFor();
+    const facts = card().locator('.sync-facts');
+    await facts.getByText('Personal access token').waitFor();
+    expect(await facts.textContent()).toContain(proxy.url);
+    const version = await remote.api<{ release: string }>('GET', '/api/version');
+    expect(await facts.textContent()).toContain(`Label Studio ${version.release}`);
+    expect(await card().getByTestId('remote-interval').textContent()).toBe('Manual only');
+    await page.getByTestId('sync-status').getByText('Sync: idle · never synced').waitFor();
+  });
+
+  it("lists the remote's projects, none mirrored yet", async () => {
+    const big = card().getByRole('row', { name: /Field reports/ });
+    await big.waitFor();
+    expect(await big.textContent()).toContain('3,000');
+    expect(await big.textContent()).toContain('Not mirrored');
+    expect(
+      await card()
+        .getByRole('row', { name: /Small batch/ })
+        .textContent(),
+    ).toContain('2');
+    // Nothing chosen and nothing mirrored: Sync now has nothing to do yet.
+    expect(await card().getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
+    await card().getByRole('heading', { name: 'Runs' }).waitFor();
+    await card().getByText('No runs yet.').waitFor();
+    await shoot('remote');
+  });
+
+  it('syncs the chosen project, showing its progress live, and ends with the counts of the remote', async () => {
+    await card().getByRole('checkbox', { name: 'Sync Field reports' }).check();
+    await card().getByText('Pulls 1 chosen project').waitFor();
+    // The third page of tasks waits in the proxy: the run is seen mid-pull, for as long as needed.
+    proxy.hold((_method, path) => {
+      const url = new URL(path, proxy.url);
+      return (
+        url.pathname.startsWith('/api/tasks') &&
+        url.searchParams.get('fields') === 'all' &&
+        url.searchParams.get('page') === '3'
+      );
+    });
+    await card().getByRole('button', { name: 'Sync now' }).click();
+    await proxy.waitForHeld();
+    const activity = newestRun().getByTestId('sync-run-activity');
+    await activity.getByText(/pulling tasks \(200 of 3,000\)/).waitFor();
+    expect(await activity.textContent()).toBe(`pulling tasks (200 of 3,000) · project ${bigProject} (1 of 1)`);
+    await newestRun().getByText('Running', { exact: true }).waitFor();
+    await card().getByRole('button', { name: 'Cancel sync' }).waitFor();
+    await page.getByTestId('sync-status').getByText('Syncing Remote lab: pulling tasks (200 of 3,000)…').waitFor();
+    await shoot('running');
+    proxy.release();
+
+    await newestRun().getByText('Completed').waitFor({ timeout: 60_000 });
+    const tasks = await remote.api<{ total: number }>('GET', `/api/tasks/?project=${bigProject}&page_size=1`);
+    expect(tasks.total).toBe(BIG_PROJECT_TASKS);
+    expect(await newestRun().getByTestId('sync-run-pulled').textContent()).toBe(
+      '3,000 tasks, 0 annotations, 0 predictions',
+    );
+    await card().getByRole('button', { name: 'Sync now' }).waitFor();
+    const link = card().getByRole('link', { name: 'Open the local copy of Field reports' });
+    await link.waitFor();
+    expect(
+      await card()
+        .getByRole('row', { name: /Small batch/ })
+        .textContent(),
+    ).toContain('Not mirrored');
+    await page.getByTestId('sync-status').getByText('Sync: idle · last synced just now').waitFor();
+    await shoot('finished');
+  });
+
+  it('shows the mirrored project on the projects page, and it opens', async () => {
+    const href = await card().getByRole('link', { name: 'Open the local copy of Field reports' }).getAttribute('href');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('link', { name: 'Settings of Field reports' }).waitFor();
+    await page.getByRole('heading', { name: 'Field reports' }).first().click();
+    await page.waitForURL((url) => url.hash === href);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
+    await card().waitFor();
+  });
+
+  it('edits the interval', async () => {
+    await card().getByRole('button', { name: 'Edit Remote lab' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Remote lab' });
+    await dialog.getByLabel('Sync interval (minutes)').fill('15');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card().getByTestId('remote-interval').getByText('Every 15 min').waitFor();
+    const [saved] = await server.api<RemoteWire[]>('GET', '/api/outpost/remotes/');
+    expect(saved?.sync_interval_minutes).toBe(15);
+  });
+
+  it('shows a failed run and its per-item error when the remote is gone', async () => {
+    await Promise.all([proxy.close(), remote.stop()]);
+    remoteStopped = true;
+
+    // Nothing chosen: every mirrored project (here the one) is synced.
+    await card().getByText('Nothing chosen: syncs the 1 mirrored project.').waitFor();
+    await card().getByRole('button', { name: 'Sync now' }).click();
+    await newestRun().getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 });
+    const errors = newestRun().getByRole('list', { name: /^Errors of run/ });
+    const error = errors.getByRole('listitem').first();
+    expect(await error.textContent()).toContain(`connect · ${proxy.url}`);
+    expect(await error.textContent()).toMatch(/could not be reached/);
+    await page
+      .getByTestId('sync-status')
+      .getByText(/^Sync failed: /)
+      .waitFor();
+    expect(await page.getByTestId('sync-status').getAttribute('href')).toBe('#/sync');
+    // The projects list is refreshed after the run and says why it cannot be had.
+    await card()
+      .getByText(/The projects could not be listed/)
+      .waitFor();
+    await shoot('failed');
+  });
+
+  it('removes the remote after confirmation, keeping the mirrored project', async () => {
+    await card().getByRole('button', { name: 'Remove Remote lab' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove Remote lab?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await card().waitFor();
+    await card().getByRole('button', { name: 'Remove Remote lab' }).click();
+    await confirm.getByRole('button', { name: 'Remove remote' }).click();
+    await page.getByRole('heading', { name: 'No remotes yet' }).waitFor();
+    await page.getByTestId('sync-status').waitFor({ state: 'detached' });
+    expect(await server.api<unknown[]>('GET', '/api/outpost/remotes/')).toEqual([]);
+    const projects = await server.api<{ results: { title: string }[] }>('GET', '/api/projects/');
+    expect(projects.results.map((project) => project.title)).toContain('Field reports');
+  });
+
+  it('never asked anything of another origin, nor failed unexpectedly', () => {
+    const remoteOrigins = [new URL(remote.url).origin, new URL(proxy.url).origin];
+    expect(recorded.record.requests.filter((url) => remoteOrigins.includes(new URL(url).origin))).toEqual([]);
+    recorded.expectClean(server.origin);
+  });
+});
