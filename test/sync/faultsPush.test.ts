@@ -14,6 +14,8 @@ import { expectUploadedImage, preparePushScenario } from './faultsScenario.js';
 
 const ANNOTATIONS = /^\/api\/tasks\/\d+\/annotations\/?$/;
 const ANNOTATION = /^\/api\/annotations\/\d+\/?$/;
+/** Everything a push and a pull ask for (the connect step is covered by the 429/503 test). */
+const WORK = /^\/api\/(tasks|annotations|projects)\//;
 
 /** The answers lost after the remote acted, one or two of each kind of write. */
 const LOST_ANSWERS: FaultRule[] = [
@@ -24,12 +26,12 @@ const LOST_ANSWERS: FaultRule[] = [
   { method: 'POST', path: /\/import\?.*return_task_ids=true/, action: { kind: 'drop-response' }, times: 1 },
 ];
 
-/** Trouble anywhere, at random (seeded). */
+/** Trouble anywhere past the connect step, at random (seeded). */
 const NOISE: FaultRule[] = [
-  { path: /^\/api\//, action: { kind: 'cut-response' }, probability: 0.08 },
-  { path: /^\/api\//, action: { kind: 'drop-request' }, probability: 0.08 },
-  { path: /^\/api\//, action: { kind: 'drop-response' }, probability: 0.08 },
-  { path: /^\/api\//, action: { kind: 'status', status: 503 }, probability: 0.08 },
+  { path: WORK, action: { kind: 'cut-response' }, probability: 0.08 },
+  { path: WORK, action: { kind: 'drop-request' }, probability: 0.08 },
+  { path: WORK, action: { kind: 'drop-response' }, probability: 0.08 },
+  { path: WORK, action: { kind: 'status', status: 503 }, probability: 0.08 },
 ];
 
 describe('sync pushes through a faulty network exactly once', () => {
@@ -98,11 +100,14 @@ describe('sync pushes through a faulty network exactly once', () => {
     await expectExactlyOnce(remote, scenario.remoteProject, scenario.dataDir, scenario.expected);
   }, 180_000);
 
-  it('rides out 429 (with Retry-After), 503 and answers cut mid-body within one run', async () => {
+  it('rides out 429 (with Retry-After), 503, a dropped connect and answers cut mid-body within one run', async () => {
     const scenario = await preparePushScenario(remote, proxy.url);
     folders.push(scenario.dataDir);
     const before = proxy.log.length;
     proxy.setFaults([
+      // The connect step too: a 503 for the version, a dropped request for whoami.
+      { method: 'GET', path: /^\/api\/version/, action: { kind: 'status', status: 503 }, times: 1 },
+      { method: 'GET', path: /^\/api\/current-user\/whoami/, action: { kind: 'drop-request' }, times: 1 },
       { method: 'POST', path: ANNOTATIONS, action: { kind: 'status', status: 429, retryAfter: '1' }, times: 2 },
       { method: 'PATCH', path: ANNOTATION, action: { kind: 'status', status: 503 }, times: 2 },
       { method: 'DELETE', path: ANNOTATION, action: { kind: 'status', status: 503, retryAfter: '0' }, times: 1 },
@@ -119,8 +124,9 @@ describe('sync pushes through a faulty network exactly once', () => {
     expect(run.summary!.errors).toEqual([]);
     const seen = proxy.log.slice(before);
     const rejected = seen.filter((entry) => entry.faults.some((fault) => /^status (429|503)/.test(fault)));
-    expect(rejected).toHaveLength(8);
+    expect(rejected).toHaveLength(9);
     expect(seen.filter((entry) => entry.faults.includes('cut-response'))).toHaveLength(2);
+    expect(seen.filter((entry) => entry.faults.includes('drop-request'))).toHaveLength(1);
     await expectExactlyOnce(remote, scenario.remoteProject, scenario.dataDir, scenario.expected);
     await expectUploadedImage(remote, scenario.remoteProject);
   }, 120_000);

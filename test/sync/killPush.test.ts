@@ -19,12 +19,13 @@ import {
 /*
  * `outpost sync` SIGKILLed at random points of a push. Each round labels more offline (new
  * annotations, an edit and a deletion of earlier ones), then starts a sync through a proxy that
- * slows every request down, and kills the process after a seeded random delay. A final sync
- * without faults must leave the remote with exactly what was labeled, and the local database
- * must pass `PRAGMA integrity_check`.
+ * slows every request down, and kills the process a seeded random delay after its first request
+ * reaches the remote. A final sync without faults must leave the remote with exactly what was
+ * labeled, and the local database must pass `PRAGMA integrity_check`.
  */
 
 const TASKS = 30;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const ROUNDS = 6;
 
 describe('a push killed at random points', () => {
@@ -106,11 +107,18 @@ describe('a push killed at random points', () => {
       // Every request takes a while, so the kill lands somewhere inside the push (or its pull).
       proxy.setFaults([{ path: /^\/api\//, action: { kind: 'latency', ms: 40 } }]);
       const before = proxy.log.length;
-      const delay = Math.round(150 + random() * 1200);
+      const delay = Math.round(random() * 1500);
       const child = spawnSyncCli(dataDir, proxy.url, remote.token, project.id);
+      let ended = false;
       const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-        child.once('exit', (_code, signal) => resolve(signal)),
+        child.once('exit', (_code, signal) => {
+          ended = true;
+          resolve(signal);
+        }),
       );
+      // The delay counts from the run's first request (the connect), not from the spawn: how
+      // long a process takes to start says nothing about where in the push the kill lands.
+      while (!ended && proxy.log.length === before) await sleep(5);
       const timer = setTimeout(() => child.kill('SIGKILL'), delay);
       const signal = await exited;
       clearTimeout(timer);
