@@ -51,7 +51,7 @@ describe('sync pulls through a faulty network exactly once', () => {
     const expected: Record<string, [string | null, boolean][]> = {};
     const importTasks = async (prefix: string, count: number, value: string) => {
       const items = Array.from({ length: count }, (_, index) => ({
-        data: { image: `https://example.org/${prefix}${index}.png`, name: `${prefix}${index}` },
+        data: { image: `images/${prefix}${index}.png`, name: `${prefix}${index}` },
         annotations: [{ result: label(value), was_cancelled: index % 7 === 3 }],
       }));
       const { task_ids: ids } = await remote.api<{ task_ids: number[] }>(

@@ -10,7 +10,8 @@ import { CONFIG, expectedSet, label, runSyncCli, withLocalServer, type TaskSets 
  * The push scenario of the fault tests: a remote project pulled once (without faults) into a
  * fresh data folder, then labeled offline through the local server with every kind of change
  * the outbox carries. Returns what the remote must hold afterwards, task by task, written down
- * here independently of the code under test.
+ * here independently of the code under test. Task images are relative names, not URLs, so no
+ * step tries to fetch them from the web (there is none here).
  */
 
 export interface PushScenario {
@@ -24,7 +25,7 @@ const TASKS = 14;
 export async function preparePushScenario(remote: RemoteOutpost, syncUrl: string): Promise<PushScenario> {
   const project = await remote.api<{ id: number }>('POST', '/api/projects/', { title: 'faults', label_config: CONFIG });
   const items = Array.from({ length: TASKS }, (_, index) => ({
-    image: `https://example.org/${index}.png`,
+    image: `images/${index}.png`,
     name: `t${index}`,
   }));
   const { task_ids: ids } = await remote.api<{ task_ids: number[] }>(

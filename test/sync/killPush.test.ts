@@ -48,7 +48,7 @@ describe('a push killed at random points', () => {
   it('resumes exactly once after each SIGKILL, and the local database stays sound', async () => {
     const project = await remote.api<{ id: number }>('POST', '/api/projects/', { title: 'kill', label_config: CONFIG });
     const items = Array.from({ length: TASKS }, (_, index) => ({
-      image: `https://e.org/${index}.png`,
+      image: `images/${index}.png`,
       name: `k${index}`,
     }));
     const { task_ids: ids } = await remote.api<{ task_ids: number[] }>(
