@@ -141,7 +141,15 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
 
   async function request<T>(method: string, path: string, init: RemoteRequest = {}): Promise<T> {
     const response = await requestRaw(method, path, init);
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      // The connection dropped mid-answer (after the remote may have acted): a network error,
+      // so retried like one, rather than an unknown error that ends the step.
+      throw new RemoteError(0, `${method} ${path}: the answer was cut off: ${(error as Error).message}`, null);
+    }
     if (!text) return null as T;
     try {
       return JSON.parse(text) as T;

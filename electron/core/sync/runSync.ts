@@ -19,6 +19,12 @@ export interface RunSyncOptions {
   progress?: SyncProgress | undefined;
   /** Told the run's id as soon as its `sync_runs` row exists (before any network traffic). */
   onRunStarted?: ((runId: number) => void) | undefined;
+  /**
+   * For scheduled runs: outbox rows that failed recently wait out their backoff. Off by default,
+   * since a run someone asked for must try all pending work (or report why not), never skip it
+   * silently and report "completed".
+   */
+  waitForBackoff?: boolean | undefined;
 }
 
 export interface SyncRunResult {
@@ -102,7 +108,7 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
     progress.phase('push');
     if (countPendingOutbox(deps.db, remoteId) > 0) {
       try {
-        const pushed = await untilAborted(pushOutbox(ctx), signal);
+        const pushed = await untilAborted(pushOutbox(ctx, { waitForBackoff: options.waitForBackoff ?? false }), signal);
         run.addPushed(pushed.stats, pushed.conflicts);
       } catch (error) {
         stopIfCancelled();

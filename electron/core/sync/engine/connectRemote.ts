@@ -6,7 +6,8 @@ import {
   type RemoteUser,
   type RemoteVersion,
 } from '../remoteClient.js';
-import { RemoteError } from '../remoteError.js';
+import { RemoteError, remoteErrorFrom } from '../remoteError.js';
+import { withRetry } from '../retry.js';
 
 /*
  * Step 1 of a run, and the check before a remote is saved: the remote answers /api/version (so it
@@ -58,27 +59,58 @@ function explain(error: unknown, client: RemoteClient, timedOut: boolean): Error
   return new RemoteConnectError(`Connecting to ${client.url} failed: ${error.message}`);
 }
 
+function causeCode(error: unknown): string | undefined {
+  return ((error as { cause?: { code?: unknown } }).cause?.code as string | undefined) ?? undefined;
+}
+
+/** The connect step's retries: a dropped connection or a passing 5xx must not fail a whole run. */
+const CONNECT_RETRY = { attempts: 3 } as const;
+
 /**
  * `/api/version` needs no credentials (spec 11), so it is asked without any: whether the server
- * is Label Studio is then known apart from whether it takes the token.
+ * is Label Studio is then known apart from whether it takes the token. Network failures and the
+ * remote's 5xx/429 are retried (with the body read inside the try, so a cut answer is one too).
  */
 async function fetchVersion(url: string, send: FetchLike, signal: AbortSignal): Promise<RemoteVersion> {
-  let response: Response;
-  try {
-    response = await send(`${url}/api/version`, { method: 'GET', headers: { Accept: 'application/json' }, signal });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new RemoteConnectError(`${url} could not be reached: ${(error as Error).message}`);
-  }
   const notLabelStudio = (why: string) =>
     new RemoteConnectError(`${url} does not look like a Label Studio server: GET /api/version ${why}.`);
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw notLabelStudio(`answered ${response.status}`);
+  let answer: { status: number; text: string };
+  try {
+    answer = await withRetry(
+      async () => {
+        let response: Response;
+        try {
+          response = await send(`${url}/api/version`, {
+            method: 'GET',
+            headers: { Accept: 'application/json' },
+            signal,
+          });
+          if (response.status >= 500 || response.status === 429)
+            throw await remoteErrorFrom(response, 'GET /api/version');
+          if (!response.ok) {
+            await response.body?.cancel();
+            return { status: response.status, text: '' };
+          }
+          return { status: response.status, text: await response.text() };
+        } catch (error) {
+          if (signal.aborted || error instanceof RemoteError) throw error;
+          const message = `${url} could not be reached: ${(error as Error).message}`;
+          // Nothing listening there: trying again in a moment will not help (the scheduler polls
+          // a remote that is away); a reset or cut connection is worth another try.
+          if (causeCode(error) === 'ECONNREFUSED') throw new RemoteConnectError(message);
+          throw new RemoteError(0, message, null);
+        }
+      },
+      { ...CONNECT_RETRY, signal },
+    );
+  } catch (error) {
+    if (signal.aborted || !(error instanceof RemoteError)) throw error;
+    throw error.status === 0 ? new RemoteConnectError(error.message) : notLabelStudio(`answered ${error.status}`);
   }
+  if (answer.status < 200 || answer.status >= 300) throw notLabelStudio(`answered ${answer.status}`);
   let body: unknown;
   try {
-    body = JSON.parse(await response.text());
+    body = JSON.parse(answer.text);
   } catch {
     throw notLabelStudio('did not answer JSON');
   }
@@ -93,7 +125,10 @@ export async function connectRemote(options: ConnectOptions): Promise<RemoteConn
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
     const version = await fetchVersion(client.url, options.fetch ?? ((input, init) => fetch(input, init)), signal);
-    const user = await client.request<RemoteUser>('GET', '/api/current-user/whoami', { signal });
+    const user = await withRetry(() => client.request<RemoteUser>('GET', '/api/current-user/whoami', { signal }), {
+      ...CONNECT_RETRY,
+      signal,
+    });
     return { client, version, user };
   } catch (error) {
     // The caller's cancel is not a connect failure: let it through as it is.

@@ -25,6 +25,12 @@ export interface PushedOutbox {
 export interface PushOptions {
   /** The retries of each remote call (default: withRetry's 5 tries with backoff). */
   retry?: Omit<RetryOptions, 'signal'>;
+  /**
+   * Rows that failed in an earlier run wait until their next_attempt_at (default true). A run
+   * someone asked for (the CLI, "Sync now") passes false: it tries everything now, so that it
+   * never reports "completed" while work it skipped is still waiting.
+   */
+  waitForBackoff?: boolean;
 }
 
 const STEPS: Record<OutboxKind, PushStep> = {
@@ -55,7 +61,8 @@ function touchProjects(db: Db, projects: Set<number>, now: string): void {
  * written. A row that cannot go now (waiting for the pull, or failed after its retries) holds
  * back the rest of its task for this run; other tasks go on. Each step closes its row in the same
  * transaction as the mapping it learns, so an interruption anywhere leads to a retry that links
- * instead of duplicating. Rows still backing off (next_attempt_at ahead) wait for a later run.
+ * instead of duplicating. Rows still backing off (next_attempt_at ahead) wait for a later run,
+ * unless `waitForBackoff` is false.
  */
 export async function pushOutbox(ctx: SyncContext, options: PushOptions = {}): Promise<PushedOutbox> {
   ctx.progress.phase('push');
@@ -74,7 +81,9 @@ export async function pushOutbox(ctx: SyncContext, options: PushOptions = {}): P
     // A row closed meanwhile (by a journal or an earlier step) is skipped.
     const current = findOutboxRow(ctx.db, row.id);
     const skip = heldBack.has(row.task) || !current || current.done_at !== null;
-    if (!skip && current.next_attempt_at !== null && current.next_attempt_at > run.now()) {
+    const retryAt = current?.next_attempt_at ?? null;
+    const backingOff = retryAt !== null && retryAt > run.now();
+    if (!skip && backingOff && options.waitForBackoff !== false) {
       heldBack.add(row.task);
     } else if (!skip) {
       ctx.db.transaction(() => beginOutboxAttempt(ctx.db, row.id))();

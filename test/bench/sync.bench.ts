@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, bench, describe } from 'vitest';
+import { pullProject } from '../../electron/core/sync/pull/pullProject.js';
+import { pushOutbox } from '../../electron/core/sync/push/pushOutbox.js';
+import { createRemoteClient } from '../../electron/core/sync/remoteClient.js';
+import { choice, createLocalSync, startRemoteOutpost, watchedClient, type RemoteCall } from '../helpers/syncRemote.js';
+import { createTestApp } from '../helpers/testApp.js';
+import { seedRemoteProject } from './syncBenchRemote.js';
+
+/*
+ * Sync against a loopback remote Outpost (`outpost serve`, a separate process), each figure set
+ * against the raw HTTP time of the same requests in the same run:
+ * - pull of 10,000 tasks with one annotation each (pages of 100, then the id listing): every
+ *   request the pull made is replayed with plain `fetch`, reading the whole body;
+ * - push of 1,000 new annotations from the outbox: against 1,000 POSTs of the same bodies with
+ *   plain `fetch` (on other tasks, so each is a create too).
+ * The local side is in-process on a database file, as the app has it. Read the ratios, not the
+ * absolute times: the machines are shared. (Media, 1,000 images through the media cache, is
+ * not measured here yet.)
+ */
+
+const TASKS = 10_000;
+const PUSHES = 1_000;
+
+const remote = await startRemoteOutpost();
+const seeded = await seedRemoteProject(remote, TASKS);
+const folder = mkdtempSync(join(tmpdir(), 'outpost-sync-bench-'));
+const app = await createTestApp({ databasePath: join(folder, 'local.db') });
+const headers = { Authorization: `Token ${remote.token}` };
+
+async function rawGet(call: RemoteCall): Promise<void> {
+  const url = new URL(call.path, `${remote.url}/`);
+  for (const [key, value] of Object.entries(call.query)) url.searchParams.append(key, String(value));
+  const response = await fetch(url, { headers });
+  await response.text();
+}
+
+// Warm both ends (the remote's JIT and statement cache, this process's connection pool).
+for (let page = 1; page <= 5; page += 1) {
+  await rawGet({ method: 'GET', path: '/api/tasks/', query: { project: seeded.projectId, fields: 'all', page } });
+}
+
+// 1. The pull, every request recorded.
+const calls: RemoteCall[] = [];
+const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) => calls.push(call));
+const { ctx } = await createLocalSync(remote, { client, app });
+const pullStart = performance.now();
+const pulled = await pullProject(ctx, seeded.projectId);
+const pullMs = performance.now() - pullStart;
+const pullCalls = calls.splice(0);
+if (pulled.stats.tasks !== TASKS || pulled.stats.annotations !== TASKS) {
+  throw new Error(`the pull brought ${JSON.stringify(pulled.stats)}`);
+}
+
+// The same requests, raw.
+const rawPullStart = performance.now();
+for (const call of pullCalls) await rawGet(call);
+const rawPullMs = performance.now() - rawPullStart;
+
+// 2. The push: 1,000 annotations made through the local API (journaled), then pushed.
+const localTasks = app.db
+  .prepare('SELECT task FROM remote_tasks ORDER BY remote_task_id LIMIT ?')
+  .pluck()
+  .all(PUSHES) as number[];
+for (const task of localTasks) {
+  const response = await app.withToken(`/api/tasks/${task}/annotations/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ result: choice('neg'), lead_time: 1.5 }),
+  });
+  if (response.status !== 201) throw new Error(`local annotation: ${response.status} ${await response.text()}`);
+}
+const pushStart = performance.now();
+const pushed = await pushOutbox(ctx);
+const pushMs = performance.now() - pushStart;
+if (pushed.stats.annotations !== PUSHES) throw new Error(`the push sent ${JSON.stringify(pushed.stats)}`);
+const pushRequests = calls.length;
+
+// The same posts, raw, on the next 1,000 remote tasks.
+const rawPushStart = performance.now();
+for (const [index, task] of seeded.taskIds.slice(PUSHES, 2 * PUSHES).entries()) {
+  const response = await fetch(`${remote.url}/api/tasks/${task}/annotations/`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      result: choice('neg'),
+      was_cancelled: false,
+      ground_truth: false,
+      lead_time: 1.5,
+      unique_id: randomUUID(),
+      import_id: index + 1,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`raw post: ${response.status} ${await response.text()}`);
+  await response.text();
+}
+const rawPushMs = performance.now() - rawPushStart;
+
+const line = (name: string, ms: number, raw: number, requests: number) =>
+  `${name.padEnd(38)} sync ${(ms / 1000).toFixed(2).padStart(6)} s   raw HTTP ${(raw / 1000).toFixed(2).padStart(6)} s   ` +
+  `sync/raw ${(ms / raw).toFixed(2)}   (${requests} requests)`;
+console.log(
+  [
+    '',
+    `Sync against a loopback Outpost (remote seeded with ${TASKS.toLocaleString('en')} tasks + annotations in ${seeded.seedSeconds.toFixed(1)} s)`,
+    line(`pull ${TASKS.toLocaleString('en')} tasks, 1 annotation each`, pullMs, rawPullMs, pullCalls.length),
+    line(`push ${PUSHES.toLocaleString('en')} new annotations`, pushMs, rawPushMs, pushRequests),
+    '',
+  ].join('\n'),
+);
+
+afterAll(async () => {
+  app.db.close();
+  await remote.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const pagePath = `/api/tasks/?project=${seeded.projectId}&fields=all&resolve_uri=false&page=50&page_size=100`;
+const plainClient = createRemoteClient({ url: remote.url, token: remote.token });
+
+describe('one page of 100 full tasks from the remote', () => {
+  bench(
+    'sync client (request + JSON parse)',
+    async () => {
+      await plainClient.request('GET', pagePath);
+    },
+    { iterations: 30 },
+  );
+  bench(
+    'plain fetch (read the body)',
+    async () => {
+      await (await fetch(`${remote.url}${pagePath}`, { headers })).text();
+    },
+    { iterations: 30 },
+  );
+});
