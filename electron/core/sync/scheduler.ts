@@ -70,7 +70,7 @@ export function createSyncScheduler(deps: SyncDeps, options: SyncSchedulerOption
     offline.delete(remote.id);
     // The engine's guard: a run of this remote already going on (e.g. from the API) is left alone.
     if (findLiveSyncRun(deps, remote.id)) return;
-    startBackgroundSync(deps, remote.id);
+    startBackgroundSync(deps, remote.id, undefined, { waitForBackoff: true });
     const result = await findLiveSyncRun(deps, remote.id)?.done;
     if (stopped || result?.status !== 'failed') return;
     if (!(await probe(remote.url)))

@@ -51,7 +51,16 @@ export function assertNoLiveRun(deps: SyncDeps, remoteId: number): void {
   if (live) throw new ConflictError(`A sync of this remote is running (run ${live.runId}).`);
 }
 
-export function startBackgroundSync(deps: SyncDeps, remoteId: number, projects?: number[]): SyncRunWire {
+/**
+ * Starts a run in the background. `waitForBackoff`: automatic runs (the scheduler) leave outbox
+ * rows alone until their retry time; a run someone asked for tries every pending row now.
+ */
+export function startBackgroundSync(
+  deps: SyncDeps,
+  remoteId: number,
+  projects?: number[],
+  options: { waitForBackoff?: boolean } = {},
+): SyncRunWire {
   requireRemote(deps, remoteId);
   assertNoLiveRun(deps, remoteId);
   const controller = new AbortController();
@@ -60,6 +69,7 @@ export function startBackgroundSync(deps: SyncDeps, remoteId: number, projects?:
   let currentPhase: string | null = null;
   const done = runSync(deps, remoteId, {
     projects,
+    waitForBackoff: options.waitForBackoff ?? false,
     signal: controller.signal,
     progress: {
       phase(phase, detail) {
