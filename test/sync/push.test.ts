@@ -233,7 +233,7 @@ describe('pushing the outbox', () => {
     expect(there.map((a: { import_id: number }) => a.import_id)).toEqual([made.body.id]);
   });
 
-  it('does not overwrite or delete what changed remotely: the update waits for the pull, the delete yields', async () => {
+  it('does not overwrite or delete what changed remotely: the update and the delete wait for the pull', async () => {
     const m = await setUpMirror(remote, 3);
     const edited = await agreedAnnotation(m, 0, label('a'));
     const removed = await agreedAnnotation(m, 1, label('a'));
@@ -250,7 +250,7 @@ describe('pushing the outbox', () => {
     const rows = outbox(m.t);
     expect(rows.map((row) => [row.kind, row.done_at === null, row.last_error])).toEqual([
       ['annotation_update', true, 'remote changed; resolved by the next pull'],
-      ['annotation_delete', false, 'superseded: edited remotely'],
+      ['annotation_delete', true, 'remote changed; resolved by the next pull'],
       ['annotation_update', true, 'deleted remotely; resolved by the next pull'],
     ]);
     expect((await remote.api('GET', `/api/annotations/${edited.remote}/`)).body.result).toEqual(label('theirs'));

@@ -4,9 +4,16 @@ import { decodeDeleteRecord } from '../../domain/sync/journalRecords.js';
 import { sameVersion } from '../conflict.js';
 import { RemoteError } from '../remoteError.js';
 import { findLandedAnnotation, getRemoteAnnotation } from './remoteAnnotationLookup.js';
-import { baseVersion, done, remoteVersion, type PushRun, type RemoteAnnotation, type RowOutcome } from './pushRun.js';
-
-export const EDITED_REMOTELY = 'superseded: edited remotely';
+import { REMOTE_CHANGED } from './pushAnnotationUpdate.js';
+import {
+  baseVersion,
+  done,
+  remoteVersion,
+  waiting,
+  type PushRun,
+  type RemoteAnnotation,
+  type RowOutcome,
+} from './pushRun.js';
 
 /** The remote twin a delete applies to: by its known id, or the create whose answer was lost. */
 async function findTwin(run: PushRun, row: OutboxRow, importId: number): Promise<RemoteAnnotation | null> {
@@ -18,8 +25,9 @@ async function findTwin(run: PushRun, row: OutboxRow, importId: number): Promise
 
 /**
  * `annotation_delete`: deletes the remote twin only while it still holds the agreed base. An
- * edit made there meanwhile beats the deletion (the row closes as superseded, the pull brings
- * the annotation back). A twin already gone counts as done, so a retried DELETE is harmless.
+ * edit made there meanwhile beats the deletion: the row waits, and the pull brings the annotation
+ * back and records the conflict, so the annotator sees why their deletion did not hold. A twin
+ * already gone counts as done, so a retried DELETE is harmless.
  */
 export async function pushAnnotationDelete(run: PushRun, row: OutboxRow): Promise<RowOutcome> {
   const { ctx } = run;
@@ -34,10 +42,7 @@ export async function pushAnnotationDelete(run: PushRun, row: OutboxRow): Promis
     close(row.remote_annotation_id === null ? 'never reached the remote' : 'already deleted remotely');
     return done(null);
   }
-  if (!sameVersion(remoteVersion(twin), baseVersion(record))) {
-    close(EDITED_REMOTELY);
-    return done(null);
-  }
+  if (!sameVersion(remoteVersion(twin), baseVersion(record))) return waiting(REMOTE_CHANGED);
   try {
     await run.retry(() => ctx.client.request('DELETE', `/api/annotations/${twin.id}/`));
   } catch (error) {
