@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
+import { cacheMedia } from '../../electron/core/sync/media/cacheMedia.js';
 import { pullProject } from '../../electron/core/sync/pull/pullProject.js';
 import { pushOutbox } from '../../electron/core/sync/push/pushOutbox.js';
 import { createRemoteClient } from '../../electron/core/sync/remoteClient.js';
 import { choice, createLocalSync, startRemoteOutpost, watchedClient, type RemoteCall } from '../helpers/syncRemote.js';
 import { createTestApp } from '../helpers/testApp.js';
+import { checkCachedMedia, rawFetchAll, seedRemoteMediaProject } from './syncBenchMedia.js';
 import { seedRemoteProject } from './syncBenchRemote.js';
 
 /*
@@ -16,17 +18,22 @@ import { seedRemoteProject } from './syncBenchRemote.js';
  * - pull of 10,000 tasks with one annotation each (pages of 100, then the id listing): every
  *   request the pull made is replayed with plain `fetch`, reading the whole body;
  * - push of 1,000 new annotations from the outbox: against 1,000 POSTs of the same bodies with
- *   plain `fetch` (on other tasks, so each is a create too).
+ *   plain `fetch` (on other tasks, so each is a create too);
+ * - pull of a second project, 1,000 tasks of one small distinct PNG each, with the media step
+ *   (`cacheMedia`, 4 downloads at once): the pull's requests replayed plus the 1,000 image URLs
+ *   fetched with plain `fetch` and the token, 4 at once, every body read; and the media step alone.
  * The local side is in-process on a database file, as the app has it. Read the ratios, not the
- * absolute times: the machines are shared. (Media, 1,000 images through the media cache, is
- * not measured here yet.)
+ * absolute times: the machines are shared.
  */
 
 const TASKS = 10_000;
 const PUSHES = 1_000;
+const IMAGES = 1_000;
+const MEDIA_CONCURRENCY = 4;
 
 const remote = await startRemoteOutpost();
 const seeded = await seedRemoteProject(remote, TASKS);
+const media = await seedRemoteMediaProject(remote, IMAGES);
 const folder = mkdtempSync(join(tmpdir(), 'outpost-sync-bench-'));
 const app = await createTestApp({ databasePath: join(folder, 'local.db') });
 const headers = { Authorization: `Token ${remote.token}` };
@@ -98,6 +105,30 @@ for (const [index, task] of seeded.taskIds.slice(PUSHES, 2 * PUSHES).entries()) 
   await response.text();
 }
 const rawPushMs = performance.now() - rawPushStart;
+calls.splice(0);
+
+// 3. The image project: its pull, then the media step, as a sync runs them.
+const mediaPullStart = performance.now();
+const mediaPulled = await pullProject(ctx, media.projectId);
+const mediaPullMs = performance.now() - mediaPullStart;
+const mediaPullCalls = calls.splice(0);
+if (mediaPulled.stats.tasks !== IMAGES) throw new Error(`the image pull brought ${JSON.stringify(mediaPulled.stats)}`);
+const cacheStart = performance.now();
+const cached = await cacheMedia(ctx, [mediaPulled.projectId], { concurrency: MEDIA_CONCURRENCY });
+const cacheMs = performance.now() - cacheStart;
+if (cached.downloaded !== IMAGES || cached.failed !== 0 || cached.bytes !== media.bytes) {
+  throw new Error(`the media step: ${JSON.stringify(cached)}, ${media.bytes} bytes served`);
+}
+checkCachedMedia(ctx, media);
+
+// The same, raw: the pull's requests, then the 1,000 image URLs at the same concurrency.
+const rawMediaPullStart = performance.now();
+for (const call of mediaPullCalls) await rawGet(call);
+const rawMediaPullMs = performance.now() - rawMediaPullStart;
+const rawMediaStart = performance.now();
+const rawMediaBytes = await rawFetchAll(remote, media.urls, MEDIA_CONCURRENCY);
+const rawMediaMs = performance.now() - rawMediaStart;
+if (rawMediaBytes !== media.bytes) throw new Error(`raw media read ${rawMediaBytes} of ${media.bytes} bytes`);
 
 const line = (name: string, ms: number, raw: number, requests: number) =>
   `${name.padEnd(38)} sync ${(ms / 1000).toFixed(2).padStart(6)} s   raw HTTP ${(raw / 1000).toFixed(2).padStart(6)} s   ` +
@@ -108,6 +139,19 @@ console.log(
     `Sync against a loopback Outpost (remote seeded with ${TASKS.toLocaleString('en')} tasks + annotations in ${seeded.seedSeconds.toFixed(1)} s)`,
     line(`pull ${TASKS.toLocaleString('en')} tasks, 1 annotation each`, pullMs, rawPullMs, pullCalls.length),
     line(`push ${PUSHES.toLocaleString('en')} new annotations`, pushMs, rawPushMs, pushRequests),
+    line(
+      `pull ${IMAGES.toLocaleString('en')} image tasks + media`,
+      mediaPullMs + cacheMs,
+      rawMediaPullMs + rawMediaMs,
+      mediaPullCalls.length + IMAGES,
+    ),
+    line(
+      `  media step: ${IMAGES.toLocaleString('en')} images, ${MEDIA_CONCURRENCY} at once`,
+      cacheMs,
+      rawMediaMs,
+      IMAGES,
+    ),
+    `(images: ${(media.bytes / 1024).toFixed(0)} KiB in all, seeded in ${media.seedSeconds.toFixed(1)} s)`,
     '',
   ].join('\n'),
 );

@@ -27,10 +27,10 @@ describe('conflicts met by a pull', () => {
   function localOf(local: LocalSync, remoteAnnotationId: number) {
     return local.t.db
       .prepare(
-        `SELECT a.id, a.task, a.project, a.result FROM annotations a
+        `SELECT a.id, a.task, a.project, a.result, a.unique_id FROM annotations a
          JOIN remote_annotations ra ON ra.annotation = a.id WHERE ra.remote_annotation_id = ?`,
       )
-      .get(remoteAnnotationId) as { id: number; task: number; project: number; result: string };
+      .get(remoteAnnotationId) as { id: number; task: number; project: number; result: string; unique_id: string };
   }
 
   function journal(
@@ -158,6 +158,10 @@ describe('conflicts met by a pull', () => {
       last_error: `superseded: conflict ${String(rows[0]!.id)}`,
     });
     expect(outboxRow(local, edited.outbox).done_at).not.toBeNull();
+    // The kept copy is no one's twin any more: it carries a unique_id of its own.
+    const uniqueIdOf = (id: number) =>
+      local.t.db.prepare('SELECT unique_id FROM annotations WHERE id = ?').pluck().get(id);
+    expect(uniqueIdOf(edited.annotation.id)).not.toBe(edited.annotation.unique_id);
     expect(
       local.t.db.prepare('SELECT total_annotations FROM tasks WHERE id = ?').pluck().get(edited.annotation.task),
     ).toBe(2);
@@ -182,6 +186,14 @@ describe('conflicts met by a pull', () => {
         .pluck()
         .get(orphan.annotation.id),
     ).toBe(1);
+    const queued = local.t.db
+      .prepare(
+        "SELECT unique_id FROM sync_outbox WHERE kind = 'annotation_create' AND annotation = ? AND done_at IS NULL",
+      )
+      .pluck()
+      .get(orphan.annotation.id);
+    expect(queued).toBe(uniqueIdOf(orphan.annotation.id));
+    expect(queued).not.toBe(orphan.annotation.unique_id);
 
     // 3: the remote edit came back as the mirror; the local deletion will not be pushed.
     const restored = localOf(local, a.back.id);

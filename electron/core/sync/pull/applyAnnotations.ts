@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findAnnotationById } from '../../db/repos/annotationsRepo.js';
+import { setAnnotationUniqueId } from '../../db/repos/syncConflictsRepo.js';
 import {
   deleteMirrorAnnotation,
   findMirrorAnnotationByRemote,
@@ -126,8 +127,10 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
       deleteMirroredAnnotation(db, local.id);
       return true;
     case 'keep_both': {
-      // The remote version becomes the mirror; the annotator's version stays as its own annotation.
+      // The remote version becomes the mirror; the annotator's version stays as its own annotation,
+      // under an id of its own, so a later create of it can never be taken for its former twin.
       deleteMirrorAnnotation(db, local.id);
+      setAnnotationUniqueId(db, local.id, randomUUID());
       const mirrorId = createFromRemote(run, task, remote!);
       const conflict = recordConflict(run, task, action.conflict, {
         local: local.id,
@@ -138,8 +141,10 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
       return true;
     }
     case 'push_as_new': {
-      // Gone there, edited here: the edit is queued as a new remote annotation.
+      // Gone there, edited here: the edit is queued as a new remote annotation, under a new id.
       deleteMirrorAnnotation(db, local.id);
+      const uniqueId = randomUUID();
+      setAnnotationUniqueId(db, local.id, uniqueId);
       const conflict = recordConflict(run, task, action.conflict, {
         local: local.id,
         mirror: null,
@@ -151,7 +156,7 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
         project: run.projectId,
         task,
         annotation: local.id,
-        unique_id: local.unique_id,
+        unique_id: uniqueId,
         created_at: run.now(),
       });
       return false;
