@@ -1,10 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.js';
 import { canonicalJson } from '../../electron/core/sync/conflict.js';
 import { CLI_PATH, spawnCli } from '../helpers/spawnCli.js';
-import type { RemoteOutpost } from '../helpers/syncRemote.js';
+import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 
 /*
  * The harness of the fault and kill tests: `outpost sync` run as a process against a URL (the
@@ -12,6 +15,29 @@ import type { RemoteOutpost } from '../helpers/syncRemote.js';
  * check: every task's full annotation set on the remote, and in the local mirror, compared field
  * by field (result, was_cancelled) with what the test says was labeled.
  */
+
+export interface RemoteBehindProxy {
+  remote: RemoteOutpost;
+  proxy: FaultProxy;
+  /** A local data folder for this file's syncs. */
+  dataDir: string;
+}
+
+/** Registers the hooks that start a remote Outpost behind a fault proxy and clean up after. */
+export function useRemoteBehindProxy(folderPrefix: string): RemoteBehindProxy {
+  const setup = {} as RemoteBehindProxy;
+  beforeAll(async () => {
+    setup.remote = await startRemoteOutpost();
+    setup.proxy = await startFaultProxy(setup.remote.url);
+    setup.dataDir = mkdtempSync(join(tmpdir(), folderPrefix));
+  });
+  afterAll(async () => {
+    await setup.proxy?.close();
+    await setup.remote?.stop();
+    if (setup.dataDir) rmSync(setup.dataDir, { recursive: true, force: true });
+  });
+  return setup;
+}
 
 export const CONFIG =
   '<View><Image name="image" value="$image"/><Choices name="label" toName="image"><Choice value="a"/><Choice value="b"/><Choice value="c"/></Choices></View>';

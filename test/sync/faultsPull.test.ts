@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy, type FaultRule } from '../helpers/faultProxy.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { describe, expect, it } from 'vitest';
+import type { FaultRule } from '../helpers/faultProxy.js';
 import {
   CONFIG,
   expectedSet,
@@ -12,6 +8,7 @@ import {
   runSyncCli,
   syncUntilComplete,
   type TaskSets,
+  useRemoteBehindProxy,
 } from './faultsFixtures.js';
 
 /*
@@ -30,23 +27,10 @@ const PAGES: FaultRule[] = [
 ];
 
 describe('sync pulls through a faulty network exactly once', () => {
-  let remote: RemoteOutpost;
-  let proxy: FaultProxy;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    remote = await startRemoteOutpost();
-    proxy = await startFaultProxy(remote.url);
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-faults-pull-'));
-  });
-
-  afterAll(async () => {
-    await proxy?.close();
-    await remote?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const setup = useRemoteBehindProxy('outpost-faults-pull-');
 
   it('first and incremental pulls with pages cut mid-body, then clean runs', async () => {
+    const { remote, proxy, dataDir } = setup;
     const project = await remote.api<{ id: number }>('POST', '/api/projects/', { title: 'pull', label_config: CONFIG });
     const expected: Record<string, [string | null, boolean][]> = {};
     const importTasks = async (prefix: string, count: number, value: string) => {

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom, startFaultProxy, type FaultProxy } from '../helpers/faultProxy.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../helpers/faultProxy.js';
 import {
   CONFIG,
   expectedSet,
@@ -14,6 +10,7 @@ import {
   spawnSyncCli,
   syncUntilComplete,
   withLocalServer,
+  useRemoteBehindProxy,
 } from './faultsFixtures.js';
 
 /*
@@ -29,23 +26,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const ROUNDS = 6;
 
 describe('a push killed at random points', () => {
-  let remote: RemoteOutpost;
-  let proxy: FaultProxy;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    remote = await startRemoteOutpost();
-    proxy = await startFaultProxy(remote.url);
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-kill-'));
-  });
-
-  afterAll(async () => {
-    await proxy?.close();
-    await remote?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const setup = useRemoteBehindProxy('outpost-kill-');
 
   it('resumes exactly once after each SIGKILL, and the local database stays sound', async () => {
+    const { remote, proxy, dataDir } = setup;
     const project = await remote.api<{ id: number }>('POST', '/api/projects/', { title: 'kill', label_config: CONFIG });
     const items = Array.from({ length: TASKS }, (_, index) => ({
       image: `images/${index}.png`,

@@ -1,5 +1,6 @@
 import type { Db } from '../open.js';
 import { statement } from '../statement.js';
+import type { SyncConflictRow } from './syncConflictsRepo.js';
 
 /*
  * What a pull reads and writes besides the mirrored rows themselves: the outbox rows it must
@@ -53,16 +54,8 @@ export function insertOutboxCreate(db: Db, row: OutboxCreate): void {
   ).run(row);
 }
 
-export interface SyncConflictInsert {
-  remote: number;
-  project: number;
-  task: number;
-  local_annotation: number | null;
-  mirror_annotation: number | null;
-  remote_annotation_id: number | null;
-  kind: string;
-  created_at: string;
-}
+/** A new `sync_conflicts` row: open, so no resolution yet. */
+export type SyncConflictInsert = Omit<SyncConflictRow, 'id' | 'resolved_at' | 'resolution'>;
 
 export function insertSyncConflict(db: Db, row: SyncConflictInsert): number {
   return Number(
