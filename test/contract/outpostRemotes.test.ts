@@ -1,136 +1,42 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileTokenVault, type TokenVault } from '../../electron/core/sync/tokenVault.js';
+import type { TokenVault } from '../../electron/core/sync/tokenVault.js';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import {
+  closedPortUrl,
+  REMOTE_KEYS,
+  RUN_KEYS,
+  stalledServer,
+  startRemotesApiSession,
+  type RemoteBody,
+  type RemotesApiSession,
+  type RunBody,
+} from '../helpers/remotesApi.js';
+import type { SpawnedCli } from '../helpers/spawnCli.js';
+import type { TestApp } from '../helpers/testApp.js';
 
-/*
- * /api/outpost/remotes/ on an in-process Outpost, with a second Outpost (a real process on
- * 127.0.0.1) as the remote. Every response is kept, to check at the end that no token leaked.
- */
-
-const REMOTE_KEYS = [
-  'created_at',
-  'id',
-  'last_run',
-  'name',
-  'remote_user_email',
-  'remote_version',
-  'sync_interval_minutes',
-  'token_kind',
-  'updated_at',
-  'url',
-];
-const RUN_KEYS = ['errors', 'finished_at', 'id', 'phase', 'remote', 'started_at', 'stats', 'status'];
-
-interface RemoteBody {
-  id: number;
-  url: string;
-  name: string;
-  token_kind: string;
-  remote_version: string | null;
-  remote_user_email: string | null;
-  sync_interval_minutes: number;
-  last_run: RunBody | null;
-}
-interface RunBody {
-  id: number;
-  remote: number;
-  status: string;
-  phase: string | null;
-  stats: Record<string, unknown>;
-  errors: { phase: string; item: string; message: string }[];
-  finished_at: string | null;
-}
-
-/** A port that accepts connections and never answers: a remote stuck mid-request. */
-async function stalledServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets: Socket[] = [];
-  const server: Server = createServer((socket) => sockets.push(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      sockets.forEach((socket) => socket.destroy());
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/** A port nothing listens on. */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
+/* /api/outpost/remotes/ against a second Outpost as the remote (see test/helpers/remotesApi.ts). */
 
 describe('/api/outpost/remotes/', () => {
-  let remoteDir: string;
+  let session: RemotesApiSession;
   let remote: SpawnedCli;
   let remoteProjectId: number;
   let remoteEmail: string;
   let t: TestApp;
   let vault: TokenVault;
-  const warnings: string[] = [];
-  const seen: string[] = [];
-
-  async function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-    const { json, ...rest } = init;
-    const response = await t.withToken(path, {
-      ...rest,
-      ...(json === undefined ? {} : { body: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } }),
-    });
-    const text = await response.clone().text();
-    seen.push(text);
-    return response;
-  }
-  const post = (path: string, json?: unknown) => call(path, { method: 'POST', json });
-  const patch = (path: string, json: unknown) => call(path, { method: 'PATCH', json });
-
-  async function waitForRun(remoteId: number, runId: number): Promise<RunBody> {
-    for (;;) {
-      const runs = (await (await call(`/api/outpost/remotes/${remoteId}/runs`)).json()) as RunBody[];
-      const run = runs.find((item) => item.id === runId);
-      if (run && run.status !== 'running') return run;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  let warnings: string[];
+  const call = (path: string, init?: RequestInit & { json?: unknown }) => session.call(path, init);
+  const post = (path: string, json?: unknown) => session.post(path, json);
+  const patch = (path: string, json: unknown) => session.patch(path, json);
+  const waitForRun = (remoteId: number, runId: number) => session.waitForRun(remoteId, runId);
 
   beforeAll(async () => {
-    remoteDir = mkdtempSync(join(tmpdir(), 'outpost-remote-'));
-    remote = await spawnCli(['serve', '--data', remoteDir, '--port', '0']);
-    const headers = { Authorization: `Token ${remote.token}`, 'Content-Type': 'application/json' };
-    const project = await fetch(`${remote.url}/api/projects/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ title: 'Remote birds', label_config: '<View><Text name="t" value="$text"/></View>' }),
-    });
-    remoteProjectId = ((await project.json()) as { id: number }).id;
-    remoteEmail = (
-      (await (await fetch(`${remote.url}/api/current-user/whoami`, { headers })).json()) as { email: string }
-    ).email;
-    t = await createTestApp();
-    vault = createFileTokenVault({ dataDir: t.deps.dataDir, codec: null, warn: (line) => warnings.push(line) });
-    t.deps.tokenVault = vault;
+    session = await startRemotesApiSession();
+    ({ remote, remoteProjectId, remoteEmail, t, vault, warnings } = session);
   });
 
-  afterAll(async () => {
-    await remote?.stop();
-    rmSync(remoteDir, { recursive: true, force: true });
-    // Checked last: nothing any test received carried a token of the remote.
-    for (const text of seen) {
-      expect(text).not.toContain(remote.token);
-      expect(text).not.toContain(remote.pat);
-    }
-  });
+  // Checked last: nothing any test received carried a token of the remote.
+  afterAll(() => session?.close());
 
   it('needs the local token like every /api call', async () => {
     await expectEnvelope(
