@@ -3,24 +3,18 @@ import { expectEnvelope } from '../helpers/envelope.js';
 import {
   call,
   choices,
-  createProject,
   createTask,
   insertOtherUser,
   taskState,
   type TestApp,
+  appWithTask,
 } from '../helpers/taskApi.js';
-import { createTestApp } from '../helpers/testApp.js';
 
 const T0 = '2026-01-15T10:00:00.000000Z';
 const T1 = '2026-01-15T10:01:00.000000Z';
 const UUID = '6f1c2b3a-0d4e-4f5a-9b8c-7d6e5f4a3b2c';
 
-async function setup() {
-  const t = await createTestApp();
-  const project = await createProject(t);
-  const task = await createTask(t, project);
-  return { t, project, task };
-}
+const setup = appWithTask;
 
 async function annotate(t: TestApp, task: number, body: Record<string, unknown>, query = '') {
   return call(t, 'POST', `/api/tasks/${task}/annotations/${query}`, body);

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { call, choices, createProject, createTask, insertOtherUser, taskState } from '../helpers/taskApi.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { call, choices, createTask, insertOtherUser, taskState, appWithTask } from '../helpers/taskApi.js';
 
 const T0 = '2026-01-15T10:00:00.000000Z';
 const T1 = '2026-01-15T10:01:00.000000Z';
 
-async function setup() {
-  const t = await createTestApp();
-  const project = await createProject(t);
-  const task = await createTask(t, project);
-  return { t, project, task };
-}
+const setup = appWithTask;
 
 describe('/api/tasks/{id}/drafts', () => {
   it('POST creates the caller draft (201) in AnnotationDraftSerializer order; the task is not bumped', async () => {

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { call, choices, createProject, createTask, taskState } from '../helpers/taskApi.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { call, choices, createProject, createTask, taskState, appWithTask } from '../helpers/taskApi.js';
 
 const T0 = '2026-01-15T10:00:00.000000Z';
 const T1 = '2026-01-15T10:01:00.000000Z';
 const T2 = '2026-01-15T10:02:00.000000Z';
 
-async function setup() {
-  const t = await createTestApp();
-  const project = await createProject(t);
-  const task = await createTask(t, project);
-  return { t, project, task };
-}
+const setup = appWithTask;
 
 describe('POST /api/predictions/ (spec 6.4)', () => {
   it('returns the prediction (201) in the spec order; project only when sent', async () => {

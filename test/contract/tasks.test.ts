@@ -3,8 +3,7 @@ import { createTask as createTaskUseCase } from '../../electron/core/domain/task
 import { ValidationError } from '../../electron/core/domain/errors.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { countRows } from '../helpers/projectData.js';
-import { call, choices, createProject, createTask, insertOtherUser, taskState } from '../helpers/taskApi.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { call, choices, createTask, insertOtherUser, taskState, appWithTask } from '../helpers/taskApi.js';
 
 const T0 = '2026-01-15T10:00:00.000000Z';
 const T1 = '2026-01-15T10:01:00.000000Z';
@@ -31,12 +30,7 @@ const BASE_TASK_KEYS = [
   'allow_skip',
 ];
 
-async function setup() {
-  const t = await createTestApp();
-  const project = await createProject(t);
-  const task = await createTask(t, project);
-  return { t, project, task };
-}
+const setup = appWithTask;
 
 describe('GET /api/tasks/{id}/ (spec 5.2)', () => {
   it('shows every annotation, skipped ones too, with completed_by expanded, and only the caller drafts', async () => {

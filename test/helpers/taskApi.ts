@@ -1,4 +1,4 @@
-import type { TestApp } from './testApp.js';
+import { createTestApp, type TestApp } from './testApp.js';
 
 export type { TestApp } from './testApp.js';
 
@@ -62,3 +62,11 @@ export function taskState(t: TestApp, task: number) {
 export const choices = (label: string) => [
   { id: 'r1', from_name: 'label', to_name: 'text', type: 'choices', value: { choices: [label] } },
 ];
+
+/** A fresh app with one text project holding one task: where most task and annotation tests start. */
+export async function appWithTask(): Promise<{ t: TestApp; project: number; task: number }> {
+  const t = await createTestApp();
+  const project = await createProject(t);
+  const task = await createTask(t, project);
+  return { t, project, task };
+}
