@@ -9,6 +9,7 @@ import { useNow } from '../components/sync/useNow';
 import { usePolling } from '../components/sync/usePolling';
 import { useRemoteEditing } from '../components/sync/useRemoteEditing';
 import '../styles/sync.css';
+import '../styles/syncRuns.css';
 
 /** The remotes' records (names, last runs) move slowly; each card polls its own runs. */
 const REMOTES_POLL_MS = 5_000;

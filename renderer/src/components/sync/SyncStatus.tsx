@@ -3,7 +3,7 @@ import { useApi } from '../../api/apiContext';
 import { listRemotes } from '../../api/remotes';
 import { routes } from '../../router';
 import { statusPollDelay, syncState } from '../../sync/runText';
-import '../../styles/sync.css';
+import '../../styles/syncStatus.css';
 import { onSyncNudge } from './syncNudge';
 import { usePolling } from './usePolling';
 
