@@ -13,6 +13,7 @@ import { useImportFlow } from '../components/import/useImportFlow';
 import { ProjectNav } from '../components/project/ProjectNav';
 import { useToasts } from '../components/toastContext';
 import '../styles/import.css';
+import '../styles/importResults.css';
 
 /** Bring data into a project: files and folders, pasted JSON, a URL; CSV/TSV in two steps. */
 export function ImportPage({ projectId }: { projectId: number }) {
