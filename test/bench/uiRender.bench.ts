@@ -53,7 +53,7 @@ const dataUrl = `${origin}/#/projects/${project}`;
 const labelingUrl = `${origin}/#/projects/${labeling}/tasks/${labelTask}`;
 const ROW_WITH_DATA = '.dm-grid__body [role="row"][data-task-id]';
 /** Inside the editor's frame: its Submit button, which it shows once the task is laid out. */
-const EDITOR_READY = 'iframe[title^="Labeling editor"] >> internal:control=enter-frame >> .lsf-topbar >> text=Submit';
+const EDITOR_READY = { frame: 'iframe[title^="Labeling editor"]', selector: '.lsf-topbar button', text: 'Submit' };
 
 // Warm the server and the browser cache once, as a user's second visit would be.
 await harness.measure(projectsUrl, '.project-card');
