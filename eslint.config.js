@@ -63,7 +63,7 @@ const layerRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/'] },
+  { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', '.interop/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

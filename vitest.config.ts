@@ -12,6 +12,8 @@ export default defineConfig({
   ],
   test: {
     include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'test/**/*.test.ts'],
+    // The interop suite needs Python and Label Studio: `npm run test:interop` (vitest.interop.config.ts).
+    exclude: ['**/node_modules/**', 'test/interop/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     benchmark: { include: ['test/bench/**/*.bench.ts'] },

@@ -1,0 +1,65 @@
+import { expect } from 'vitest';
+import { KNOWN_DIFFERENCES, type KnownDifference, type KnownDifferenceId } from '../knownDifferences.js';
+import { normalize, sortedByJson } from './normalize.js';
+import { expandPath, getPath, setPath } from './paths.js';
+import type { Reply, Side, Target } from './targets.js';
+
+export type Pair<T> = Record<Side, T>;
+
+export interface CompareOptions {
+  /** Intended differences (test/interop/knownDifferences.ts) this exchange shows; each must still differ. */
+  known?: readonly KnownDifferenceId[];
+  /** Paths of arrays whose order neither server defines; compared as sets. */
+  unordered?: readonly string[];
+}
+
+/** What is compared of an answer: its status, its media type and its body, normalized. */
+export function comparable(reply: Reply, target: Target): { status: number; type: string; body: unknown } {
+  return {
+    status: reply.status,
+    type: (reply.contentType.split(';')[0] ?? '').trim(),
+    body: normalize(reply.body, { base: target.url }),
+  };
+}
+
+function applyKnown(values: Pair<unknown>, known: readonly KnownDifferenceId[]): void {
+  for (const id of known) {
+    const difference: KnownDifference = KNOWN_DIFFERENCES[id];
+    let differs = false;
+    for (const pattern of difference.paths) {
+      const paths = new Map<string, string[]>();
+      for (const path of [...expandPath(values.ls, pattern), ...expandPath(values.outpost, pattern)]) {
+        paths.set(path.join('.'), path);
+      }
+      for (const path of paths.values()) {
+        if (JSON.stringify(getPath(values.ls, path)) !== JSON.stringify(getPath(values.outpost, path))) differs = true;
+        setPath(values.ls, path, `<known: ${id}>`);
+        setPath(values.outpost, path, `<known: ${id}>`);
+      }
+    }
+    if (!differs) {
+      throw new Error(`The known difference "${id}" no longer shows here: drop it from this case (or from the list).`);
+    }
+  }
+}
+
+function applyUnordered(value: unknown, patterns: readonly string[]): void {
+  for (const pattern of patterns) {
+    for (const path of expandPath(value, pattern)) {
+      const items = getPath(value, path);
+      if (Array.isArray(items)) setPath(value, path, sortedByJson(items));
+    }
+  }
+}
+
+/** Asserts that Outpost answered as Label Studio did, field by field, after normalizing. */
+export function expectSame(what: string, replies: Pair<Reply>, targets: Pair<Target>, options: CompareOptions = {}) {
+  const values: Pair<unknown> = {
+    ls: comparable(replies.ls, targets.ls),
+    outpost: comparable(replies.outpost, targets.outpost),
+  };
+  applyKnown(values, options.known ?? []);
+  applyUnordered(values.ls, options.unordered ?? []);
+  applyUnordered(values.outpost, options.unordered ?? []);
+  expect(values.outpost, `${what}: Outpost (actual) against Label Studio (expected)`).toEqual(values.ls);
+}

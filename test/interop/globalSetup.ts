@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+import { startLabelStudio, type LabelStudioInfo } from './labelStudio.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    labelStudio: LabelStudioInfo;
+  }
+}
+
+/*
+ * One real Label Studio for the whole interop run, started before the first file and stopped
+ * after the last. When it cannot start, this throws and the run fails: the suite never skips.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = await startLabelStudio();
+  const { url, port, dataDir, filesRoot, pid, user } = server;
+  project.provide('labelStudio', { url, port, dataDir, filesRoot, pid, user });
+  return () => server.dispose();
+}
