@@ -29,6 +29,7 @@ import { taskListRoutes } from './server/routes/taskList.js';
 import { taskRoutes } from './server/routes/tasks.js';
 import { templateRoutes } from './server/routes/templates.js';
 import { tokenRoutes } from './server/routes/tokens.js';
+import { userRoutes } from './server/routes/users.js';
 import { versionRoutes } from './server/routes/version.js';
 import { serveRenderer } from './server/staticFiles.js';
 
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostConflictsRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);
+  userRoutes(app);
   projectRoutes(app);
   projectValidationRoutes(app);
   templateRoutes(app);

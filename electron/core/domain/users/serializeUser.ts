@@ -41,8 +41,8 @@ export function toUserSimple(user: UserRow) {
   };
 }
 
-/** `GET /api/current-user/whoami` (`BaseWhoAmIUserSerializer`, CE 1.22). */
-export function toWhoAmI(user: UserRow) {
+/** `UserSerializer` (CE 1.22): `/api/users/` items. */
+export function toUser(user: UserRow) {
   return {
     id: user.id,
     first_name: user.first_name,
@@ -58,6 +58,10 @@ export function toWhoAmI(user: UserRow) {
     active_organization_meta: { title: ORGANIZATION_TITLE, email: user.email },
     allow_newsletters: user.allow_newsletters === null ? null : user.allow_newsletters === 1,
     date_joined: user.date_joined,
-    permissions: PERMISSIONS,
   };
+}
+
+/** `GET /api/current-user/whoami` (`BaseWhoAmIUserSerializer`, CE 1.22): the user and its permissions. */
+export function toWhoAmI(user: UserRow) {
+  return { ...toUser(user), permissions: PERMISSIONS };
 }
