@@ -1,7 +1,8 @@
 import type { UserRow } from '../../db/repos/usersRepo.js';
 
 export const ORGANIZATION_ID = 1;
-export const ORGANIZATION_TITLE = 'Outpost';
+// Label Studio names the organization it makes for its first user so (CE has one organization).
+export const ORGANIZATION_TITLE = 'Label Studio';
 
 /** Permission codes a Community Edition member holds (CE has no roles: members may do everything). */
 const PERMISSIONS = [
