@@ -30,13 +30,12 @@ function initials(user: UserRow): string {
   return fromNames || user.email.slice(0, 2);
 }
 
-/** `UserSimpleSerializer`: the nested form used in `created_by` and elsewhere. */
+/** `UserSimpleSerializer`: the nested form used in `created_by` and elsewhere (no `username`). */
 export function toUserSimple(user: UserRow) {
   return {
     id: user.id,
     first_name: user.first_name,
     last_name: user.last_name,
-    username: user.username,
     email: user.email,
     avatar: user.avatar,
   };
