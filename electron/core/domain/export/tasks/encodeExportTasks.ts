@@ -71,10 +71,11 @@ export function encodeExportTasksUjson(db: Db, rows: readonly ExportTaskRow[], o
     const predictions = encodeList(page.predictions.get(row.id), (prediction) =>
       json('result' in prediction ? exportPrediction(prediction, options.now) : prediction.id),
     );
-    const fileUpload = row.file_upload_file === null ? null : basename(row.file_upload_file);
+    // Label Studio leaves the key out for a task that no uploaded file made.
+    const fileUpload = row.file_upload_file === null ? '' : `"file_upload":${json(basename(row.file_upload_file))},`;
     out +=
       `${out ? ',' : ''}{"id":${json(row.id)},"annotations":${annotations},` +
-      `"file_upload":${json(fileUpload)},"drafts":${drafts},"predictions":${predictions},` +
+      `${fileUpload}"drafts":${drafts},"predictions":${predictions},` +
       `"data":${encodeParsedJson(parseData(row, options.dataTypes), UJSON_COMPACT)},` +
       `"meta":${encodeParsedJson(JSON.parse(row.meta) as unknown, UJSON_COMPACT)},` +
       `"created_at":${json(row.created_at)},"updated_at":${json(row.updated_at)},` +

@@ -145,7 +145,8 @@ export function serializeExportTasks(
     annotations: (page.annotations.get(row.id) ?? NONE).map((annotation) =>
       exportAnnotation(annotation, page.authorOf(annotation)),
     ),
-    file_upload: row.file_upload_file === null ? null : basename(row.file_upload_file),
+    // Label Studio leaves the key out for a task that no uploaded file made.
+    ...(row.file_upload_file === null ? {} : { file_upload: basename(row.file_upload_file) }),
     drafts: (page.drafts.get(row.id) ?? NONE).map((draft) =>
       options.drafts === 'id' ? draft.id : exportDraft(draft, options.now),
     ),
