@@ -17,6 +17,7 @@ import { fileUploadRoutes } from './server/routes/fileUploads.js';
 import { importRoutes } from './server/routes/imports.js';
 import { loginRoutes } from './server/routes/login.js';
 import { mediaRoutes } from './server/routes/media.js';
+import { modelVersionRoutes } from './server/routes/modelVersions.js';
 import { outpostAppRoutes } from './server/routes/outpostApp.js';
 import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   annotationRoutes(app);
   draftRoutes(app);
   predictionRoutes(app);
+  modelVersionRoutes(app);
   nextTaskRoutes(app);
   importRoutes(app);
   fileUploadRoutes(app);
