@@ -17,6 +17,7 @@ import { fileUploadRoutes } from './server/routes/fileUploads.js';
 import { importRoutes } from './server/routes/imports.js';
 import { loginRoutes } from './server/routes/login.js';
 import { mediaRoutes } from './server/routes/media.js';
+import { modelVersionRoutes } from './server/routes/modelVersions.js';
 import { outpostAppRoutes } from './server/routes/outpostApp.js';
 import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
@@ -29,6 +30,7 @@ import { taskListRoutes } from './server/routes/taskList.js';
 import { taskRoutes } from './server/routes/tasks.js';
 import { templateRoutes } from './server/routes/templates.js';
 import { tokenRoutes } from './server/routes/tokens.js';
+import { userRoutes } from './server/routes/users.js';
 import { versionRoutes } from './server/routes/version.js';
 import { serveRenderer } from './server/staticFiles.js';
 
@@ -58,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostConflictsRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);
+  userRoutes(app);
   projectRoutes(app);
   projectValidationRoutes(app);
   templateRoutes(app);
@@ -66,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   annotationRoutes(app);
   draftRoutes(app);
   predictionRoutes(app);
+  modelVersionRoutes(app);
   nextTaskRoutes(app);
   importRoutes(app);
   fileUploadRoutes(app);

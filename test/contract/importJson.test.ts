@@ -288,10 +288,9 @@ describe('POST /api/projects/{id}/import with a JSON body (spec 4.1)', () => {
     ]);
     expect(prediction).toMatchObject({ score: 1, model_version: 'preannotated' });
     expect(JSON.parse(taskRows(t, project)[0]!.data as string)).toEqual({ text: 'a', label: 'pos' });
+    // An item without the field is imported without a prediction (Label Studio 1.22's check is behind a flag that is off).
     const missing = await importJson(t, project, [{ text: 'b' }], '?preannotated_from_fields=label');
-    await expectEnvelope(missing, 400, 'Validation error', {
-      preannotated_fields: ["Task 0: Preannotated field 'label' not found in task data"],
-    });
+    expect(await missing.json()).toMatchObject({ task_count: 1, prediction_count: 0 });
   });
 
   it('answers the /tasks/bulk alias like import', async () => {

@@ -9,7 +9,7 @@ const T2 = '2026-01-15T10:02:00.000000Z';
 const setup = appWithTask;
 
 describe('POST /api/predictions/ (spec 6.4)', () => {
-  it('returns the prediction (201) in the spec order; project only when sent', async () => {
+  it('returns the prediction (201) in the spec order; project from the task unless sent', async () => {
     const { t, project, task } = await setup();
     t.advanceSeconds(60);
     const { status, body } = await call(t, 'POST', '/api/predictions/', {
@@ -49,7 +49,8 @@ describe('POST /api/predictions/ (spec 6.4)', () => {
       model: null,
       model_run: null,
       task,
-      project: null,
+      // Label Studio's Prediction.save takes the task's project when none is sent.
+      project,
     });
     const withProject = await call(t, 'POST', '/api/predictions/', { task, project, result: [] });
     expect(withProject.body).toMatchObject({ project, model_version: '', score: null });
@@ -134,7 +135,8 @@ describe('GET /api/predictions/', () => {
       ((await call(t, 'GET', `/api/predictions/${query}`)).body as { id: number }[]).map((item) => item.id);
     expect(await ids('')).toEqual([a, b, c]);
     expect(await ids(`?task=${task}`)).toEqual([a, b]);
-    expect(await ids(`?project=${project}`)).toEqual([a]);
+    // b was sent without a project: it took its task's.
+    expect(await ids(`?project=${project}`)).toEqual([a, b]);
     expect(await ids(`?task__project=${project}`)).toEqual([a, b]);
     expect(await ids('?task=')).toEqual([a, b, c]);
     await expectEnvelope(

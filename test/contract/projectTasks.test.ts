@@ -103,7 +103,8 @@ describe('POST /api/projects/{id}/tasks/', () => {
     const project = await createProject(t);
     const json = await call(t, 'POST', `/api/projects/${project}/tasks/`, { data: { text: 'a' }, project: 999 });
     expect(json.status).toBe(201);
-    expect(json.body).toMatchObject({ data: { text: 'a' }, project, inner_id: 1, meta: {}, allow_skip: true });
+    // Label Studio's Task.save numbers the first task of an empty project 2.
+    expect(json.body).toMatchObject({ data: { text: 'a' }, project, inner_id: 2, meta: {}, allow_skip: true });
     expect(json.body.annotations).toBeUndefined();
     const form = await t.withToken(`/api/projects/${project}/tasks`, {
       method: 'POST',
@@ -111,7 +112,7 @@ describe('POST /api/projects/{id}/tasks/', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(201);
-    expect(await form.json()).toMatchObject({ data: { text: 'b' }, inner_id: 2 });
+    expect(await form.json()).toMatchObject({ data: { text: 'b' }, inner_id: 3 });
     const multipart = new FormData();
     multipart.set('data', JSON.stringify({ text: 'c' }));
     const refused = await t.withToken(`/api/projects/${project}/tasks`, { method: 'POST', body: multipart });
@@ -169,7 +170,7 @@ describe('DELETE /api/projects/{id}/tasks/', () => {
     expect(countRows(t.db, 'tasks', `project = ${project}`)).toBe(0);
     expect(countRows(t.db, 'annotations')).toBe(0);
     expect((await call(t, 'GET', `/api/tasks/${kept}/`)).status).toBe(200);
-    // The next task continues the project's inner_id sequence from scratch.
-    expect((await call(t, 'POST', `/api/projects/${project}/tasks/`, { data: { text: 'new' } })).body.inner_id).toBe(1);
+    // The next task starts the project's inner_id sequence again, from 2 as in an empty project.
+    expect((await call(t, 'POST', `/api/projects/${project}/tasks/`, { data: { text: 'new' } })).body.inner_id).toBe(2);
   });
 });

@@ -49,7 +49,6 @@ function expectedCreated(t: TestApp, id: number) {
       id: t.userId,
       first_name: '',
       last_name: '',
-      username: '',
       email: 'annotator@outpost.local',
       avatar: null,
     },
@@ -89,6 +88,7 @@ function expectedCreated(t: TestApp, id: number) {
     queue_total: 0,
     queue_done: 0,
     config_suitable_for_bulk_annotation: true,
+    state: null,
   };
 }
 

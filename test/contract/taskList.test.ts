@@ -204,7 +204,8 @@ describe('GET /api/tasks/ (Data Manager task list, spec 5.1)', () => {
   it('keeps only included fields, or drops omitted ones', async () => {
     const { t, project, plain } = await setup();
     const included = await getJson(t, `/api/tasks?project=${project}&include=id,updated_at`);
-    expect(included.body.tasks[0]).toEqual({ id: plain, updated_at: T0 });
+    // allow_skip always comes back, as Label Studio's serializer adds it.
+    expect(included.body.tasks[0]).toEqual({ id: plain, updated_at: T0, allow_skip: true });
     const omitted = await getJson(t, `/api/tasks?project=${project}&omit=data,annotators&fields=all`);
     expect(Object.keys(omitted.body.tasks[0])).toEqual(
       [...TASK_KEYS, 'annotations', 'predictions'].filter((key) => key !== 'data' && key !== 'annotators'),

@@ -168,7 +168,8 @@ describe('createTask (POST /api/tasks/, spec 5.1)', () => {
       updated_at: T1,
       is_labeled: false,
       overlap: 1,
-      inner_id: 2,
+      // The setup's task was the first (inner_id 2, as Label Studio's Task.save numbers it).
+      inner_id: 3,
       total_annotations: 0,
       cancelled_annotations: 0,
       total_predictions: 0,

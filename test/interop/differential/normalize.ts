@@ -32,9 +32,20 @@ const ID_KEYS = new Set([
   'model',
   'model_run',
   'import_id',
+  'converted_format',
 ]);
 /** Keys holding lists of row ids. */
-const ID_LIST_KEYS = new Set(['task_ids', 'file_upload_ids', 'annotators', 'ids', 'included', 'excluded']);
+const ID_LIST_KEYS = new Set([
+  'task_ids',
+  'file_upload_ids',
+  'annotators',
+  'ids',
+  'included',
+  'excluded',
+  // In exports, unless expanded.
+  'predictions',
+  'drafts',
+]);
 /** Keys whose values depend on the moment or the machine, not on the behaviour. */
 const VOLATILE_KEYS = new Set(['duration']);
 
@@ -42,6 +53,9 @@ const DRF_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/;
 const LEGACY_TOKEN = /^[0-9a-f]{40}$/;
+/** Uploaded files live under `upload/<project id>/` with a random 8-hex prefix on their name. */
+const UPLOAD_FOLDER = /(^|\/)upload\/\d+\//g;
+const UPLOAD_PREFIX = /(^|[^0-9A-Za-z])[0-9a-f]{8}-/g;
 
 export interface NormalizeContext {
   /** The server's base URL, replaced by `<base>` wherever it appears in a string. */
@@ -53,7 +67,11 @@ function normalizeString(value: string, context: NormalizeContext): string {
   if (UUID.test(value)) return '<uuid>';
   if (JWT.test(value)) return '<jwt>';
   if (LEGACY_TOKEN.test(value)) return '<token>';
-  return value.split(context.base).join('<base>');
+  return value
+    .split(context.base)
+    .join('<base>')
+    .replace(UPLOAD_FOLDER, '$1upload/<id>/')
+    .replace(UPLOAD_PREFIX, '$1<hex>-');
 }
 
 function normalizeAt(key: string | null, value: unknown, context: NormalizeContext): unknown {

@@ -79,3 +79,18 @@ export function deletePredictionRow(db: Db, id: number): boolean {
 function pick(values: Partial<PredictionColumns>, columns: readonly PredictionColumn[]): Record<string, unknown> {
   return Object.fromEntries(columns.map((column) => [column, values[column]]));
 }
+
+export interface ModelVersionCount {
+  model_version: string;
+  count: number;
+  latest: string;
+}
+
+/** The project's prediction model versions with their counts, the most recently predicted first. */
+export function countModelVersions(db: Db, project: number): ModelVersionCount[] {
+  return statement(
+    db,
+    `SELECT model_version, count(model_version) AS count, max(created_at) AS latest
+     FROM predictions WHERE project = ? GROUP BY model_version ORDER BY latest DESC, max(id) DESC`,
+  ).all(project) as ModelVersionCount[];
+}

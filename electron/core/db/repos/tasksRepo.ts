@@ -49,14 +49,21 @@ export function findTasksByIds(db: Db, ids: readonly number[]): TaskRow[] {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Inserts one task; `inner_id` continues the project's sequence. */
-export function insertTaskRow(db: Db, input: Omit<Partial<TaskColumns>, 'inner_id'> & { project: number }): number {
+/**
+ * Inserts one task; `inner_id` continues the project's sequence. In an empty project it is
+ * `emptyProjectInnerId` (Label Studio's Task.save starts a single task at 2, its imports at 1).
+ */
+export function insertTaskRow(
+  db: Db,
+  input: Omit<Partial<TaskColumns>, 'inner_id'> & { project: number },
+  emptyProjectInnerId = 1,
+): number {
   const values: Partial<TaskColumns> = input;
   const columns = COLUMNS.filter((column) => column !== 'inner_id' && values[column] !== undefined);
   const sql = `INSERT INTO tasks (inner_id, ${columns.join(', ')})
-    VALUES ((SELECT coalesce(max(inner_id), 0) + 1 FROM tasks WHERE project = @project), ${columns.map((c) => `@${c}`).join(', ')})`;
+    VALUES ((SELECT coalesce(max(inner_id) + 1, @emptyProjectInnerId) FROM tasks WHERE project = @project), ${columns.map((c) => `@${c}`).join(', ')})`;
   const params = Object.fromEntries(columns.map((column) => [column, values[column]]));
-  return Number(statement(db, sql).run({ ...params, project: values.project }).lastInsertRowid);
+  return Number(statement(db, sql).run({ ...params, project: values.project, emptyProjectInnerId }).lastInsertRowid);
 }
 
 /** Writes the given columns; names come from COLUMNS, never from a request. */

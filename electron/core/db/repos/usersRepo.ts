@@ -23,6 +23,11 @@ export function findUserById(db: Db, id: number): UserRow | undefined {
   return statement(db, `SELECT ${columns} FROM users WHERE id = ?`).get(id) as UserRow | undefined;
 }
 
+/** Everyone this Outpost knows: the local user and the stand-ins for remote authors. */
+export function listAllUsers(db: Db): UserRow[] {
+  return statement(db, `SELECT ${columns} FROM users ORDER BY id`).all() as UserRow[];
+}
+
 export function findFirstLocalUser(db: Db): UserRow | undefined {
   return statement(db, `SELECT ${columns} FROM users WHERE is_local = 1 ORDER BY id LIMIT 1`).get() as
     UserRow | undefined;

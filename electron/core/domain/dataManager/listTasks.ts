@@ -25,6 +25,11 @@ export interface TaskListEnvelope {
   tasks: Record<string, unknown>[];
 }
 
+/** Label Studio's DM serializer puts `allow_skip` back whatever `include` or `omit` said (its clients read it). */
+function withAllowSkip(shown: Record<string, unknown>, task: Record<string, unknown>): Record<string, unknown> {
+  return 'allow_skip' in shown ? shown : { ...shown, allow_skip: task.allow_skip };
+}
+
 /**
  * `GET /api/tasks/` (spec 5.1). Steps:
  * 1. the project and the filters, ordering and selection (from the view or the query);
@@ -48,7 +53,7 @@ export function listTasks(ctx: DomainContext, userId: number, request: ListTasks
       total_annotations: totals.annotations,
       total_predictions: totals.predictions,
       total: totals.total,
-      tasks: tasks.map((task) => applyFieldset(task, request.fieldset)),
+      tasks: tasks.map((task) => withAllowSkip(applyFieldset(task, request.fieldset), task)),
     };
   })();
 }

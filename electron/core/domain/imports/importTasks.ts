@@ -92,7 +92,7 @@ function importJsonBody(
   const items = itemsOfJsonBody(json);
   const format = { fileUploadIds: [], couldBeTasksList: false, foundFormats: [], dataColumns: [] };
   if (!options.commitToProject) {
-    return importResponse(started, { ...format, taskCount: countItems(project, items, options) }, options);
+    return importResponse(started, { ...format, taskCount: countItems(items) }, options);
   }
   const outcome = ctx.db.transaction(() => writeItems(ctx, project, userId, items, options))();
   return importResponse(started, { ...format, taskCount: outcome.taskIds.length, outcome }, options);

@@ -11,22 +11,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * `reformat_predictions` for one item (`?preannotated_from_fields=label`): the item's data (its
  * `data` if it has one, else the item) becomes the task, each named field (kept in the data) adds
  * one prediction for the control of that name; annotations, meta and the upload link are dropped.
- * Returns the new task and the problems found (missing fields), numbered by item.
+ * An item without the field gets no prediction for it: Label Studio 1.22 refuses such items only
+ * behind a feature flag (`fflag_feat_utc_210_prediction_validation_15082025`) that is off.
  */
 export function preannotateTask(
   item: unknown,
-  index: number,
   fields: readonly string[],
   config: ParsedConfig,
-): { task: Record<string, unknown>; errors: string[] } {
+): Record<string, unknown> {
   const data = isObject(item) && Object.hasOwn(item, 'data') ? item.data : item;
-  const errors: string[] = [];
   const predictions: unknown[] = [];
   for (const field of fields) {
-    if (!isObject(data) || !Object.hasOwn(data, field)) {
-      errors.push(`Task ${index}: Preannotated field '${field}' not found in task data`);
-      continue;
-    }
+    if (!isObject(data) || !Object.hasOwn(data, field)) continue;
     const value = data[field];
     if (value === null) continue;
     const control = Object.hasOwn(config, field) ? config[field] : undefined;
@@ -43,5 +39,5 @@ export function preannotateTask(
       model_version: 'preannotated',
     });
   }
-  return { task: { data, predictions }, errors };
+  return { data, predictions };
 }

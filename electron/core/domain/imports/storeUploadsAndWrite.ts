@@ -109,7 +109,7 @@ export function storeUploadsAndWrite(
         dataColumns: loaded.dataColumns,
       };
       if (!options.commitToProject) {
-        return importResponse(started, { ...facts, taskCount: countItems(project, loaded.items, options) }, options);
+        return importResponse(started, { ...facts, taskCount: countItems(loaded.items) }, options);
       }
       const outcome = writeItems(ctx, project, userId, loaded.items, options);
       return importResponse(started, { ...facts, taskCount: outcome.taskIds.length, outcome }, options);

@@ -36,8 +36,8 @@ function projectConfig(project: ProjectRow) {
 /**
  * Validates and writes every item in one pass; the caller holds the transaction. Writing stops at
  * the first problem but validation goes on, so the error Label Studio would report wins, in its
- * order: preannotation errors, then the per-item list (`{}` for items that passed, capped at 100
- * entries with `...`), then creation errors such as an unknown annotator. Any error rolls back.
+ * order: the per-item list (`{}` for items that passed, capped at 100 entries with `...`), then
+ * creation errors such as an unknown annotator. Any error rolls back.
  */
 export function writeItems(
   ctx: DomainContext,
@@ -49,7 +49,6 @@ export function writeItems(
   const { dataTypes, config } = projectConfig(project);
   const writer = new TaskWriter(ctx.db, project, userId, formatTimestamp(ctx.clock()), config);
   const listed: (string | Readonly<Record<string, never>>)[] = [];
-  const preannotationErrors: string[] = [];
   let hasItemError = false;
   let createError: string | null = null;
   for (let index = 0; index < items.count; index += 1) {
@@ -57,13 +56,9 @@ export function writeItems(
     let task = item.task;
     let fileUploadId = item.fileUploadId;
     if (options.preannotatedFields) {
-      const reformatted = preannotateTask(task, index, options.preannotatedFields, config);
-      preannotationErrors.push(...reformatted.errors);
-      task = reformatted.task;
+      task = preannotateTask(task, options.preannotatedFields, config);
       fileUploadId = null;
     }
-    // Label Studio reformats every item before validating any: once one fails, only collect those.
-    if (preannotationErrors.length > 0) continue;
     const valid = validateTaskItem(task, dataTypes, item.source, fileUploadId);
     if (typeof valid === 'string') {
       hasItemError = true;
@@ -83,7 +78,6 @@ export function writeItems(
       createError = error.message;
     }
   }
-  if (preannotationErrors.length > 0) throw new ValidationError({ preannotated_fields: preannotationErrors });
   if (hasItemError) throw new ValidationError({ non_field_errors: listed });
   if (createError !== null) throw importError(createError);
   if (!project.model_version && writer.lastModelVersion !== null) {
@@ -93,15 +87,7 @@ export function writeItems(
   return { taskIds: writer.taskIds, annotationCount: writer.annotationCount, predictionCount: writer.predictionCount };
 }
 
-/** With commit_to_project=false nothing is validated or written; preannotation still runs, as in Label Studio. */
-export function countItems(project: ProjectRow, items: ItemList, options: WriteOptions): number {
-  if (options.preannotatedFields) {
-    const { config } = projectConfig(project);
-    const errors: string[] = [];
-    for (let index = 0; index < items.count; index += 1) {
-      errors.push(...preannotateTask(items.get(index).task, index, options.preannotatedFields, config).errors);
-    }
-    if (errors.length > 0) throw new ValidationError({ preannotated_fields: errors });
-  }
+/** With commit_to_project=false nothing is validated or written. */
+export function countItems(items: ItemList): number {
   return items.count;
 }

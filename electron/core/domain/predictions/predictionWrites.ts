@@ -54,7 +54,7 @@ function refreshTask(ctx: DomainContext, taskId: number, userId: number, now: st
 /**
  * `POST /api/predictions/` (spec 6.4): 201. The result is normalized against the task's
  * project config (prediction validation is off in Label Studio 1.22 CE); `model_version`
- * defaults to the model's "", and `project` is stored only if sent.
+ * defaults to the model's "", and `project` to the task's (Prediction.save fills it in).
  */
 export function createPrediction(ctx: DomainContext, userId: number, input: PredictionInput): Record<string, unknown> {
   const taskId = input.task!;
@@ -63,6 +63,7 @@ export function createPrediction(ctx: DomainContext, userId: number, input: Pred
     const result = prepareResult(input.result === undefined ? {} : input.result, parsedConfigOfTask(ctx, taskId));
     const predictionId = insertPredictionRow(ctx.db, {
       model_version: '',
+      project: findTaskById(ctx.db, taskId)?.project ?? null,
       ...toColumns(input),
       result: JSON.stringify(result),
       created_at: now,
@@ -92,6 +93,7 @@ export function updatePrediction(
     const raw = input.result !== undefined ? input.result : (JSON.parse(current.result) as unknown);
     const result = prepareResult(raw, parsedConfigOfTask(ctx, taskId));
     updatePredictionColumns(ctx.db, current.id, {
+      ...(current.project === null ? { project: findTaskById(ctx.db, taskId)?.project ?? null } : {}),
       ...toColumns(input),
       result: JSON.stringify(result),
       updated_at: now,

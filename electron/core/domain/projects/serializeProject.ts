@@ -24,7 +24,7 @@ const flag = (value: number) => value !== 0;
 
 /**
  * Label Studio's ProjectSerializer output, keys in its field order (1.22: no
- * `annotator_evaluation_enabled`, and no `state` since the FSM flags are off in CE).
+ * `annotator_evaluation_enabled`; `state` is there, null, since the FSM flags are off in CE).
  */
 function toWire(row: ProjectRow, extras: Extras): ProjectWire {
   const parsed = JSON.parse(row.parsed_label_config) as Record<string, unknown>;
@@ -74,6 +74,7 @@ function toWire(row: ProjectRow, extras: Extras): ProjectWire {
     queue_total: extras.queue?.queue_total ?? 0,
     queue_done: extras.queue?.queue_done ?? 0,
     config_suitable_for_bulk_annotation: flag(row.config_suitable_for_bulk_annotation),
+    state: null,
   };
 }
 

@@ -35,7 +35,8 @@ function findRequestedProject(ctx: DomainContext, value: unknown): ProjectRow | 
 /**
  * Creates one task in a known project (BaseTaskSerializer + TaskValidator): the data is checked
  * against the project's data types, `$undefined$` is renamed, `overlap` is the project's
- * maximum_annotations and `inner_id` continues the project's sequence. Returns the 201 body.
+ * maximum_annotations and `inner_id` continues the project's sequence (from 2 in an empty project:
+ * Label Studio's Task.save counts from a floor of 1). Returns the 201 body.
  */
 export function createTaskInProject(
   ctx: DomainContext,
@@ -55,15 +56,19 @@ export function createTaskInProject(
   }
   const now = formatTimestamp(ctx.clock());
   const id = ctx.db.transaction(() => {
-    const taskId = insertTaskRow(ctx.db, {
-      project: project.id,
-      data: JSON.stringify(data),
-      meta: JSON.stringify(input.meta === undefined ? {} : input.meta),
-      allow_skip: input.allow_skip === undefined ? 1 : input.allow_skip === null ? null : Number(input.allow_skip),
-      overlap: project.maximum_annotations,
-      created_at: now,
-      updated_at: now,
-    });
+    const taskId = insertTaskRow(
+      ctx.db,
+      {
+        project: project.id,
+        data: JSON.stringify(data),
+        meta: JSON.stringify(input.meta === undefined ? {} : input.meta),
+        allow_skip: input.allow_skip === undefined ? 1 : input.allow_skip === null ? null : Number(input.allow_skip),
+        overlap: project.maximum_annotations,
+        created_at: now,
+        updated_at: now,
+      },
+      2,
+    );
     refreshTaskCounters(ctx.db, taskId);
     // A created task has no updater yet (Label Studio leaves updated_by null).
     touchTask(ctx.db, taskId, now, null);

@@ -1,7 +1,8 @@
 import type { UserRow } from '../../db/repos/usersRepo.js';
 
 export const ORGANIZATION_ID = 1;
-export const ORGANIZATION_TITLE = 'Outpost';
+// Label Studio names the organization it makes for its first user so (CE has one organization).
+export const ORGANIZATION_TITLE = 'Label Studio';
 
 /** Permission codes a Community Edition member holds (CE has no roles: members may do everything). */
 const PERMISSIONS = [
@@ -29,20 +30,19 @@ function initials(user: UserRow): string {
   return fromNames || user.email.slice(0, 2);
 }
 
-/** `UserSimpleSerializer`: the nested form used in `created_by` and elsewhere. */
+/** `UserSimpleSerializer`: the nested form used in `created_by` and elsewhere (no `username`). */
 export function toUserSimple(user: UserRow) {
   return {
     id: user.id,
     first_name: user.first_name,
     last_name: user.last_name,
-    username: user.username,
     email: user.email,
     avatar: user.avatar,
   };
 }
 
-/** `GET /api/current-user/whoami` (`BaseWhoAmIUserSerializer`, CE 1.22). */
-export function toWhoAmI(user: UserRow) {
+/** `UserSerializer` (CE 1.22): `/api/users/` items. */
+export function toUser(user: UserRow) {
   return {
     id: user.id,
     first_name: user.first_name,
@@ -58,6 +58,10 @@ export function toWhoAmI(user: UserRow) {
     active_organization_meta: { title: ORGANIZATION_TITLE, email: user.email },
     allow_newsletters: user.allow_newsletters === null ? null : user.allow_newsletters === 1,
     date_joined: user.date_joined,
-    permissions: PERMISSIONS,
   };
+}
+
+/** `GET /api/current-user/whoami` (`BaseWhoAmIUserSerializer`, CE 1.22): the user and its permissions. */
+export function toWhoAmI(user: UserRow) {
+  return { ...toUser(user), permissions: PERMISSIONS };
 }

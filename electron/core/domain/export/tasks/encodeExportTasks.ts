@@ -8,6 +8,7 @@ import {
   exportPrediction,
   parseData,
   readExportPage,
+  resultCount,
   type ExportSerialization,
 } from './serializeExportTasks.js';
 
@@ -30,7 +31,7 @@ function encodeAnnotation(row: ExportAnnotationRow, author: unknown): string {
     `"was_cancelled":${json(row.was_cancelled !== 0)},"ground_truth":${json(row.ground_truth !== 0)},` +
     `"created_at":${json(row.created_at)},"updated_at":${json(row.updated_at)},` +
     `"draft_created_at":${json(row.draft_created_at)},"lead_time":${json(pyFloatOrNull(row.lead_time))},` +
-    `"prediction":{},"result_count":${json(Array.isArray(result) ? result.length : 0)},` +
+    `"prediction":{},"result_count":${json(resultCount(result))},` +
     `"unique_id":${json(row.unique_id)},"import_id":${json(row.import_id)},` +
     `"last_action":${json(row.last_action)},"bulk_created":${json(row.bulk_created !== 0)},` +
     `"task":${json(row.task)},"project":${json(row.project)},"updated_by":${json(row.updated_by)},` +
@@ -71,10 +72,11 @@ export function encodeExportTasksUjson(db: Db, rows: readonly ExportTaskRow[], o
     const predictions = encodeList(page.predictions.get(row.id), (prediction) =>
       json('result' in prediction ? exportPrediction(prediction, options.now) : prediction.id),
     );
-    const fileUpload = row.file_upload_file === null ? null : basename(row.file_upload_file);
+    // Label Studio leaves the key out for a task that no uploaded file made.
+    const fileUpload = row.file_upload_file === null ? '' : `"file_upload":${json(basename(row.file_upload_file))},`;
     out +=
       `${out ? ',' : ''}{"id":${json(row.id)},"annotations":${annotations},` +
-      `"file_upload":${json(fileUpload)},"drafts":${drafts},"predictions":${predictions},` +
+      `${fileUpload}"drafts":${drafts},"predictions":${predictions},` +
       `"data":${encodeParsedJson(parseData(row, options.dataTypes), UJSON_COMPACT)},` +
       `"meta":${encodeParsedJson(JSON.parse(row.meta) as unknown, UJSON_COMPACT)},` +
       `"created_at":${json(row.created_at)},"updated_at":${json(row.updated_at)},` +

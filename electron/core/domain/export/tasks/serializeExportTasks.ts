@@ -38,6 +38,18 @@ function groupByTask<T extends { task: number }>(rows: readonly T[]): Map<number
   return groups;
 }
 
+/**
+ * Annotation.save's `result_count`: how many distinct region `id`s the result holds (regions
+ * without one count once together), not how many regions.
+ */
+export function resultCount(result: unknown): number {
+  if (!Array.isArray(result)) return 0;
+  const ids = result.map((region: unknown) =>
+    region !== null && typeof region === 'object' && 'id' in region ? (region as { id: unknown }).id : null,
+  );
+  return new Set(ids.map((id) => (id === undefined ? null : id))).size;
+}
+
 /** The export's AnnotationSerializer (`fields='__all__'`), in export-formats.md 3's key order. */
 function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<string, unknown> {
   const result = markPlainJson(JSON.parse(row.result) as unknown);
@@ -53,7 +65,7 @@ function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<str
     lead_time: pyFloatOrNull(row.lead_time),
     // Outpost keeps no link to the prediction an annotation started from: the model default.
     prediction: {},
-    result_count: Array.isArray(result) ? result.length : 0,
+    result_count: resultCount(result),
     unique_id: row.unique_id,
     import_id: row.import_id,
     last_action: row.last_action,
@@ -145,7 +157,8 @@ export function serializeExportTasks(
     annotations: (page.annotations.get(row.id) ?? NONE).map((annotation) =>
       exportAnnotation(annotation, page.authorOf(annotation)),
     ),
-    file_upload: row.file_upload_file === null ? null : basename(row.file_upload_file),
+    // Label Studio leaves the key out for a task that no uploaded file made.
+    ...(row.file_upload_file === null ? {} : { file_upload: basename(row.file_upload_file) }),
     drafts: (page.drafts.get(row.id) ?? NONE).map((draft) =>
       options.drafts === 'id' ? draft.id : exportDraft(draft, options.now),
     ),
