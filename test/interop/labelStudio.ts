@@ -72,9 +72,30 @@ export function freePort(): Promise<number> {
   });
 }
 
-function labelStudioEnv(dataDir: string, filesRoot: string): NodeJS.ProcessEnv {
+export interface StartOptions {
+  /**
+   * How long Label Studio's access tokens live (default: its own 5 minutes). Set through a
+   * settings module of the suite's (test/interop/python/interop_settings.py) that imports Label
+   * Studio's settings and changes only this.
+   */
+  accessTokenLifetimeSeconds?: number;
+}
+
+const SETTINGS_DIR = join(REPO_ROOT, 'test', 'interop', 'python');
+
+function labelStudioEnv(dataDir: string, filesRoot: string, options: StartOptions): NodeJS.ProcessEnv {
+  const lifetime = options.accessTokenLifetimeSeconds;
+  const settings =
+    lifetime === undefined
+      ? {}
+      : {
+          DJANGO_SETTINGS_MODULE: 'interop_settings',
+          PYTHONPATH: [SETTINGS_DIR, process.env.PYTHONPATH].filter(Boolean).join(':'),
+          OUTPOST_INTEROP_ACCESS_TOKEN_SECONDS: String(lifetime),
+        };
   return {
     ...process.env,
+    ...settings,
     LABEL_STUDIO_BASE_DATA_DIR: dataDir,
     LABEL_STUDIO_LOCAL_FILES_SERVING_ENABLED: 'true',
     LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT: filesRoot,
@@ -108,7 +129,7 @@ async function waitForHealth(url: string, running: Running, timeoutMs: number): 
   throw new Error(`Label Studio did not answer /health within ${timeoutMs} ms:\n${running.log().slice(-4000)}`);
 }
 
-function launch(port: number, dataDir: string, filesRoot: string): Running {
+function launch(port: number, dataDir: string, filesRoot: string, options: StartOptions = {}): Running {
   const child = spawn(
     LABEL_STUDIO_BIN,
     [
@@ -128,7 +149,7 @@ function launch(port: number, dataDir: string, filesRoot: string): Running {
       LS_TOKEN,
       '--enable-legacy-api-token',
     ],
-    { env: labelStudioEnv(dataDir, filesRoot), stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: labelStudioEnv(dataDir, filesRoot, options), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -185,7 +206,7 @@ async function ensureTemplate(): Promise<void> {
 }
 
 /** Starts a Label Studio of its own (a copy of the template) on a free port; resolves once /health answers. */
-export async function startLabelStudio(): Promise<LabelStudioServer> {
+export async function startLabelStudio(options: StartOptions = {}): Promise<LabelStudioServer> {
   await ensureTemplate();
   const root = mkdtempSync(join(tmpdir(), 'outpost-interop-ls-'));
   const dataDir = join(root, 'data');
@@ -199,7 +220,7 @@ export async function startLabelStudio(): Promise<LabelStudioServer> {
   let running: Running | null = null;
   const start = async () => {
     if (running && running.child.exitCode === null && running.child.signalCode === null) return;
-    running = launch(port, dataDir, filesRoot);
+    running = launch(port, dataDir, filesRoot, options);
     await waitForHealth(url, running, 120_000);
   };
   const stop = async () => {

@@ -169,3 +169,50 @@ describe('withRetry over a flaky server', () => {
     expect(served).toBe(1);
   });
 });
+
+describe('the refresh margin of an access token', () => {
+  /** A fake remote: its refresh answer is a JWT issued at the client's clock for `lifetime` seconds. */
+  function remoteGranting(lifetime: number, now: () => number) {
+    const calls: string[] = [];
+    const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const fetch: FetchLike = async (input, init) => {
+      const path = new URL(input).pathname;
+      calls.push(`${init.method} ${path}`);
+      if (path === '/api/token/refresh/') {
+        const iat = Math.floor(now() / 1000);
+        const access = `${base64({ alg: 'HS256' })}.${base64({ token_type: 'access', iat, exp: iat + lifetime })}.sig`;
+        return Response.json({ access });
+      }
+      return Response.json({ id: 1, email: 'me@example.com' });
+    };
+    return { fetch, refreshes: () => calls.filter((call) => call === 'POST /api/token/refresh/').length };
+  }
+  const pat = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"token_type":"refresh","exp":9999999999}').toString('base64url')}.sig`;
+
+  it('is 60 s for tokens of a few minutes', async () => {
+    let clock = 1_000_000_000_000;
+    const remote = remoteGranting(300, () => clock);
+    const client = createRemoteClient({ url: 'http://remote.test', token: pat, fetch: remote.fetch, now: () => clock });
+    await client.whoami();
+    clock += 239_000;
+    await client.whoami();
+    expect(remote.refreshes()).toBe(1);
+    clock += 2_000;
+    await client.whoami();
+    expect(remote.refreshes()).toBe(2);
+  });
+
+  it('is a fifth of the lifetime for short-lived tokens, so each is used for most of its life', async () => {
+    let clock = 1_000_000_000_000;
+    const remote = remoteGranting(10, () => clock);
+    const client = createRemoteClient({ url: 'http://remote.test', token: pat, fetch: remote.fetch, now: () => clock });
+    await client.whoami();
+    // A 60 s margin would refresh before every call; 2 s of margin keeps it for 8 s.
+    clock += 7_900;
+    await client.whoami();
+    expect(remote.refreshes()).toBe(1);
+    clock += 200;
+    await client.whoami();
+    expect(remote.refreshes()).toBe(2);
+  });
+});

@@ -1,5 +1,5 @@
 import { RemoteError, remoteErrorFrom } from './remoteError.js';
-import { accessTokenExpiry, detectTokenKind, type TokenKind } from './tokenKind.js';
+import { accessTokenExpiry, accessTokenLifetime, detectTokenKind, type TokenKind } from './tokenKind.js';
 
 /*
  * The one way sync talks to a remote Label Studio (or another Outpost): base URL, auth by token
@@ -16,7 +16,11 @@ export interface RemoteClientOptions {
   fetch?: FetchLike;
   /** Milliseconds since the epoch; injected by tests. */
   now?: () => number;
-  /** Refresh a PAT's access token this long before it expires (default 60 s). */
+  /**
+   * Refresh a PAT's access token this long before it expires (default 60 s), or a fifth of its
+   * lifetime when that is shorter: a server that grants short-lived tokens still gets each one
+   * used for most of its life.
+   */
   refreshMarginMs?: number;
 }
 
@@ -72,7 +76,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   const now = options.now ?? Date.now;
   const margin = options.refreshMarginMs ?? 60_000;
   const tokenKind = detectTokenKind(options.token);
-  let access: { token: string; expiresAt: number } | null = null;
+  let access: { token: string; refreshAt: number } | null = null;
   let refreshing: Promise<string> | null = null;
 
   async function fetchOrThrow(url: string, init: RequestInit): Promise<Response> {
@@ -96,7 +100,9 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
         if (!response.ok) throw await remoteErrorFrom(response, 'The personal access token was refused');
         const { access: token } = (await response.json()) as { access?: unknown };
         if (typeof token !== 'string') throw new RemoteError(502, 'The token refresh gave no access token.', null);
-        access = { token, expiresAt: accessTokenExpiry(token) ?? now() + 5 * 60_000 };
+        const expiresAt = accessTokenExpiry(token) ?? now() + 5 * 60_000;
+        const lifetime = accessTokenLifetime(token);
+        access = { token, refreshAt: expiresAt - Math.min(margin, lifetime === null ? margin : lifetime / 5) };
         return token;
       } finally {
         refreshing = null;
@@ -107,7 +113,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
 
   async function authorization(): Promise<string> {
     if (tokenKind === 'legacy') return `Token ${options.token}`;
-    const current = access && access.expiresAt - margin > now() ? access.token : await refreshAccess();
+    const current = access && access.refreshAt > now() ? access.token : await refreshAccess();
     return `Bearer ${current}`;
   }
 

@@ -33,8 +33,20 @@ export function detectTokenKind(token: string): TokenKind {
   return decodeJwtClaims(token) ? 'pat' : 'legacy';
 }
 
+function secondsClaim(claims: Record<string, unknown> | null, name: string): number | null {
+  const value = claims?.[name];
+  return typeof value === 'number' && Number.isFinite(value) ? value * 1000 : null;
+}
+
 /** When an access token expires (its `exp`, in ms since the epoch), or null if it does not say. */
 export function accessTokenExpiry(token: string): number | null {
-  const exp = decodeJwtClaims(token)?.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  return secondsClaim(decodeJwtClaims(token), 'exp');
+}
+
+/** How long an access token was issued for (`exp - iat`, in ms), or null if it does not say. */
+export function accessTokenLifetime(token: string): number | null {
+  const claims = decodeJwtClaims(token);
+  const exp = secondsClaim(claims, 'exp');
+  const iat = secondsClaim(claims, 'iat');
+  return exp !== null && iat !== null && exp > iat ? exp - iat : null;
 }
