@@ -13,18 +13,19 @@ import { createTestApp, type TestApp } from './testApp.js';
  * SyncContext over an in-process local app (its own :memory: database) with a real client.
  */
 
-export interface RemoteOutpost {
+/** What the sync tests need of a remote: another Outpost here, the real Label Studio in the interop suite. */
+export interface SyncTestRemote {
   url: string;
   token: string;
-  pat: string;
-  dataDir: string;
   /** A JSON call with the remote's legacy token; non-2xx answers throw with the body. */
   api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
-  /**
-   * Another person on the remote. Outpost has no API to add users, so the row is written into
-   * the remote's database file directly (WAL lets the running server see it at once).
-   */
-  addUser(email: string, firstName?: string, lastName?: string): number;
+  /** Another person on the remote; resolves with its id there. */
+  addUser(email: string, firstName?: string, lastName?: string): Promise<number>;
+}
+
+export interface RemoteOutpost extends SyncTestRemote {
+  pat: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -41,7 +42,9 @@ export async function startRemoteOutpost(extraArgs: string[] = []): Promise<Remo
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : null) as T;
   };
-  const addUser = (email: string, firstName = '', lastName = '') => {
+  // Outpost has no API to add users, so the row is written into the remote's database file
+  // directly (WAL lets the running server see it at once).
+  const addUser = async (email: string, firstName = '', lastName = '') => {
     const db = openDatabase(join(dataDir, 'outpost.db'));
     try {
       const now = new Date().toISOString();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.js';
 import { canonicalJson } from '../../electron/core/sync/conflict.js';
 import { CLI_PATH, spawnCli } from '../helpers/spawnCli.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { startRemoteOutpost, type RemoteOutpost, type SyncTestRemote } from '../helpers/syncRemote.js';
 
 /*
  * The harness of the fault and kill tests: `outpost sync` run as a process against a URL (the
@@ -159,7 +159,7 @@ interface WireTask {
 }
 
 /** Every task of the remote project with all its annotations (skips included), by key. */
-export async function remoteTasks(remote: RemoteOutpost, project: number): Promise<WireTask[]> {
+export async function remoteTasks(remote: SyncTestRemote, project: number): Promise<WireTask[]> {
   const list = await remote.api<{ tasks: WireTask[] }>(
     'GET',
     `/api/tasks/?project=${project}&fields=all&resolve_uri=false&page_size=100000`,
@@ -240,7 +240,7 @@ export function expectedSet(items: [string | null, boolean][]): Labeled[] {
  * linked to its own remote annotation on the matching remote task.
  */
 export async function expectExactlyOnce(
-  remote: RemoteOutpost,
+  remote: SyncTestRemote,
   remoteProject: number,
   dataDir: string,
   expected: TaskSets,

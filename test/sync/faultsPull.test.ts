@@ -47,7 +47,7 @@ describe('sync pulls through a faulty network exactly once', () => {
       return ids;
     };
     const ids = await importTasks('p', 260, 'a');
-    const other = remote.addUser('puller-other@example.org');
+    const other = await remote.addUser('puller-other@example.org');
     for (let index = 0; index < 260; index += 10) {
       await remote.api('POST', `/api/tasks/${ids[index]}/annotations/`, { result: label('c'), completed_by: other });
       expected[`p${index}`]!.push(['c', false]);

@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy, type FaultRule } from '../helpers/faultProxy.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.js';
 import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { expectExactlyOnce, runSyncCli, syncUntilComplete, type SyncOutcome } from './faultsFixtures.js';
+import { ANNOTATION, ANNOTATIONS, LOST_ANSWERS, NOISE } from './faultRules.js';
 import { expectUploadedImage, preparePushScenario } from './faultsScenario.js';
 
 /*
@@ -11,28 +12,6 @@ import { expectUploadedImage, preparePushScenario } from './faultsScenario.js';
  * answers 5xx/429 itself. Runs may fail; once the faults stop, syncing until a run completes
  * must leave the remote with exactly what was labeled: nothing twice, nothing lost.
  */
-
-const ANNOTATIONS = /^\/api\/tasks\/\d+\/annotations\/?$/;
-const ANNOTATION = /^\/api\/annotations\/\d+\/?$/;
-/** Everything a push and a pull ask for (the connect step is covered by the 429/503 test). */
-const WORK = /^\/api\/(tasks|annotations|projects)\//;
-
-/** The answers lost after the remote acted, one or two of each kind of write. */
-const LOST_ANSWERS: FaultRule[] = [
-  { method: 'POST', path: ANNOTATIONS, action: { kind: 'drop-response' }, times: 2 },
-  { method: 'PATCH', path: ANNOTATION, action: { kind: 'drop-response' }, times: 1 },
-  { method: 'DELETE', path: ANNOTATION, action: { kind: 'drop-response' }, times: 1 },
-  { method: 'POST', path: /\/import\?.*commit_to_project=false/, action: { kind: 'drop-request' }, times: 1 },
-  { method: 'POST', path: /\/import\?.*return_task_ids=true/, action: { kind: 'drop-response' }, times: 1 },
-];
-
-/** Trouble anywhere past the connect step, at random (seeded). */
-const NOISE: FaultRule[] = [
-  { path: WORK, action: { kind: 'cut-response' }, probability: 0.08 },
-  { path: WORK, action: { kind: 'drop-request' }, probability: 0.08 },
-  { path: WORK, action: { kind: 'drop-response' }, probability: 0.08 },
-  { path: WORK, action: { kind: 'status', status: 503 }, probability: 0.08 },
-];
 
 describe('sync pushes through a faulty network exactly once', () => {
   let remote: RemoteOutpost;

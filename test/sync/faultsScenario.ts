@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { PNG } from '../helpers/syncPushFixtures.js';
-import type { RemoteOutpost } from '../helpers/syncRemote.js';
+import type { SyncTestRemote } from '../helpers/syncRemote.js';
 import { CONFIG, expectedSet, label, runSyncCli, withLocalServer, type TaskSets } from './faultsFixtures.js';
 
 /*
@@ -22,7 +22,7 @@ export interface PushScenario {
 
 const TASKS = 14;
 
-export async function preparePushScenario(remote: RemoteOutpost, syncUrl: string): Promise<PushScenario> {
+export async function preparePushScenario(remote: SyncTestRemote, syncUrl: string): Promise<PushScenario> {
   const project = await remote.api<{ id: number }>('POST', '/api/projects/', { title: 'faults', label_config: CONFIG });
   const items = Array.from({ length: TASKS }, (_, index) => ({
     image: `images/${index}.png`,
@@ -33,7 +33,7 @@ export async function preparePushScenario(remote: RemoteOutpost, syncUrl: string
     `/api/projects/${project.id}/import?return_task_ids=true`,
     items,
   );
-  const other = remote.addUser(`other-${project.id}@example.org`);
+  const other = await remote.addUser(`other-${project.id}@example.org`);
   const post = (task: number, value: string, completedBy?: number) =>
     remote.api('POST', `/api/tasks/${ids[task]}/annotations/`, {
       result: label(value),
@@ -124,7 +124,7 @@ export async function preparePushScenario(remote: RemoteOutpost, syncUrl: string
 }
 
 /** The uploaded task's image is served by the remote itself, byte for byte. */
-export async function expectUploadedImage(remote: RemoteOutpost, remoteProject: number): Promise<void> {
+export async function expectUploadedImage(remote: SyncTestRemote, remoteProject: number): Promise<void> {
   const list = await remote.api<{ tasks: { data: { image: string; name?: string } }[] }>(
     'GET',
     `/api/tasks/?project=${remoteProject}&fields=all&page_size=1000`,

@@ -34,7 +34,7 @@ describe('pulling a remote project from another Outpost', () => {
 
   beforeAll(async () => {
     remote = await startRemoteOutpost();
-    secondUser = remote.addUser('second@example.org', 'Sam', 'Second Person');
+    secondUser = await remote.addUser('second@example.org', 'Sam', 'Second Person');
   });
 
   afterAll(async () => {

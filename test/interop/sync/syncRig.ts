@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnCli, type SpawnedCli } from '../../helpers/spawnCli.js';
+import type { SyncTestRemote } from '../../helpers/syncRemote.js';
 import type { LabelStudioInfo } from '../labelStudio.js';
 
 /*
@@ -42,6 +43,17 @@ export function httpJson(url: string, authorization: string): HttpJson {
 /** Label Studio's API with its user's legacy token. */
 export function labelStudioApi(ls: Pick<LabelStudioInfo, 'url' | 'user'>): HttpJson {
   return httpJson(ls.url, `Token ${ls.user.token}`);
+}
+
+/** The real Label Studio as the sync tests' remote (the shape test/sync's scenarios take). */
+export function labelStudioRemote(ls: Pick<LabelStudioInfo, 'url' | 'user'>): SyncTestRemote {
+  const api = labelStudioApi(ls);
+  return {
+    url: ls.url,
+    token: ls.user.token,
+    api: (method, path, body) => api.call(method, path, body),
+    addUser: (email, firstName, lastName) => addLabelStudioUser(api, email, firstName, lastName),
+  };
 }
 
 export const CHOICES_CONFIG =
