@@ -83,7 +83,8 @@ describe('HTTP conventions (spec 0, 10, 11)', () => {
     const t = await createTestApp();
     const health = await t.request('/health');
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'UP' });
+    expect(await health.text()).toBe('{"status": "UP"}');
+    expect(health.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const version = (await (await t.request('/api/version')).json()) as Record<string, unknown>;
     expect(version).toMatchObject({
       release: '1.22.0',

@@ -12,6 +12,27 @@ export interface KnownDifference {
 
 export const KNOWN_DIFFERENCES = {
   // ---- authentication and errors ----
+  'pat-list': {
+    paths: ['body'],
+    reason:
+      'GET /api/token/ lists the live personal access tokens (truncated). Label Studio 1.22 answers [] even with one ' +
+      'live: it parses each stored token with a dummy signature that PyJWT 2.10+ refuses ("Invalid crypto ' +
+      'padding"), so its own settings page shows none. Outpost lists them, as the endpoint is documented.',
+  },
+  'pat-revoke': {
+    paths: ['status', 'type', 'body'],
+    reason:
+      'POST /api/token/blacklist/ revokes a live personal access token with a 204. Label Studio 1.22 answers 404 ' +
+      '"Token is invalid or already blacklisted." for every token: it parses the token with a dummy signature that ' +
+      'PyJWT 2.10+ refuses ("Invalid crypto padding"). Revoking must work; Outpost does it.',
+  },
+  'slash-on-slashless-route': {
+    paths: ['status', 'type', 'body'],
+    reason:
+      'Outpost routes every path with or without its trailing slash. Label Studio adds a missing slash but does not ' +
+      'drop an extra one, so the few routes it declares without a slash (whoami, current-user/token, ...) answer ' +
+      'its HTML 404 when a client adds one. Accepting both forms breaks no client.',
+  },
 
   // ---- projects and label configs ----
 

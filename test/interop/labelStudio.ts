@@ -130,6 +130,8 @@ async function waitForHealth(url: string, running: Running, timeoutMs: number): 
 }
 
 function launch(port: number, dataDir: string, filesRoot: string, options: StartOptions = {}): Running {
+  // Its own folder as the working directory: Label Studio reports the git commit of the folder it runs in.
+  mkdirSync(dataDir, { recursive: true });
   const child = spawn(
     LABEL_STUDIO_BIN,
     [
@@ -149,7 +151,7 @@ function launch(port: number, dataDir: string, filesRoot: string, options: Start
       LS_TOKEN,
       '--enable-legacy-api-token',
     ],
-    { env: labelStudioEnv(dataDir, filesRoot, options), stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: dataDir, env: labelStudioEnv(dataDir, filesRoot, options), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const keep = (chunk: Buffer) => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { expectSame, type CompareOptions, type Pair } from './compare.js';
+import { startLabelStudio } from '../labelStudio.js';
 import {
+  httpTarget,
   labelStudioTarget,
   SIDES,
   startOutpostTarget,
@@ -38,20 +40,31 @@ export interface Both {
   ): Promise<Pair<T>>;
 }
 
+export interface UseBothOptions {
+  /** A Label Studio of this file's own instead of the run's (for calls that change its user's tokens). */
+  privateLabelStudio?: boolean;
+}
+
 /**
- * Registers hooks that start a fresh Outpost for this file and pair it with the run's Label Studio.
- * Use the returned object inside tests only (it is filled in by beforeAll).
+ * Registers hooks that start a fresh Outpost for this file and pair it with the run's Label Studio
+ * (or one of its own). Use the returned object inside tests only (it is filled in by beforeAll).
  */
-export function useBoth(): Both {
+export function useBoth(options: UseBothOptions = {}): Both {
   let targets: Pair<Target> | null = null;
-  let stop: (() => Promise<void>) | null = null;
+  const stops: (() => Promise<void>)[] = [];
   beforeAll(async () => {
+    let ls = labelStudioTarget;
+    if (options.privateLabelStudio) {
+      const server = await startLabelStudio();
+      stops.push(() => server.dispose());
+      ls = () => httpTarget('ls', server.url, server.user.token, server.user.pat);
+    }
     const outpost = await startOutpostTarget();
-    stop = outpost.stop;
-    targets = { ls: labelStudioTarget(), outpost: outpost.target };
+    stops.push(outpost.stop);
+    targets = { ls: ls(), outpost: outpost.target };
   });
   afterAll(async () => {
-    await stop?.();
+    for (const stop of stops) await stop();
   });
   const ready = (): Pair<Target> => {
     if (!targets) throw new Error('useBoth(): the servers are not up yet (use it inside a test)');
