@@ -35,6 +35,20 @@ export const KNOWN_DIFFERENCES = {
   },
 
   // ---- projects and label configs ----
+  'instruction-active-content': {
+    paths: ['body.expert_instruction'],
+    reason:
+      "expert_instruction is cleaned with Label Studio's attribute list and its tag list minus the tags that run " +
+      'script or load active content (script, style, iframe, embed, object, svg, form controls, base, link, meta, ' +
+      'noscript, portal), which are escaped as text. Label Studio 1.22 allows those tags, so a project can carry a ' +
+      "script into every annotator's page; Outpost shows instructions in its own window and will not.",
+  },
+  'put-keeps-owner': {
+    paths: ['body.created_by'],
+    reason:
+      'PUT /api/projects/{id}/ (hidden from the docs) keeps the project owner. Label Studio 1.22 sets created_by ' +
+      'to null on every PUT: the field defaults to a context value that only its create view provides.',
+  },
 
   // ---- import ----
 

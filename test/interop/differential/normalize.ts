@@ -49,7 +49,8 @@ const ID_LIST_KEYS = new Set([
 /** Keys whose values depend on the moment or the machine, not on the behaviour. */
 const VOLATILE_KEYS = new Set(['duration']);
 
-const DRF_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+// DRF writes Python's isoformat: six fraction digits, or none when the microseconds are zero.
+const DRF_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/;
 const LEGACY_TOKEN = /^[0-9a-f]{40}$/;
