@@ -3,9 +3,11 @@ import { TAGS } from './tags.js';
 import type { XmlElement } from './types.js';
 import { iterateElements } from './xmlTree.js';
 
+// Label Studio's SDK maps the tag name "hypertext" (not "hypertextlabels") to its HyperTextLabels
+// class, so its check never finds HyperTextLabels: a config using it counts as suitable there.
 const REGION_TOOLS = new Set(
   Object.entries(TAGS)
-    .filter(([, info]) => info.isRegionTool)
+    .filter(([tag, info]) => info.isRegionTool && tag !== 'HyperTextLabels')
     .map(([tag]) => tag.toLowerCase()),
 );
 const PER_ITEM_CHECKED = new Set(['choices', 'taxonomy', 'datetime', 'number', 'rating', 'textarea']);

@@ -40,12 +40,24 @@ const definitions: Record<string, Schema> = {
   '@value': value,
   '@valueList': { anyOf: [{ type: 'string' }] },
   tag_with_value: { type: 'object', required: ['@value'], properties: { '@value': valueRef, $: textRef } },
+  tag_with_name_and_toname: {
+    type: 'object',
+    oneOf: [{ required: ['@name', '@toName'] }],
+    properties: { '@name': { $ref: '#/definitions/@name' }, '@toName': { $ref: '#/definitions/@toName' }, $: textRef },
+  },
   tag_with_value_required_name: {
     type: 'object',
     oneOf: [{ required: ['@name', '@value'] }, { required: ['@name', '@valueList'] }],
     properties: { '@value': valueRef, $: textRef },
   },
   tags_with_value_required_name: maybeMultiple('tag_with_value_required_name'),
+  // Unlike the others, the single form comes first here.
+  tags_with_name_and_toname: {
+    anyOf: [
+      { $ref: '#/definitions/tag_with_name_and_toname' },
+      { type: 'array', items: { $ref: '#/definitions/tag_with_name_and_toname' } },
+    ],
+  },
   View: {
     type: 'object',
     additionalProperties: true,
@@ -57,6 +69,7 @@ const definitions: Record<string, Schema> = {
       ...objectTags,
       View: { $ref: '#/definitions/MaybeMultipleView' },
       TextArea: { $ref: '#/definitions/MaybeMultipleTextAreas' },
+      Number: { $ref: '#/definitions/tags_with_name_and_toname' },
     },
   },
   MaybeMultipleView: maybeMultiple('View'),
@@ -88,6 +101,7 @@ export const LABEL_CONFIG_SCHEMA: Schema = {
         View: { $ref: '#/definitions/MaybeMultipleView' },
         ...objectTags,
         TextArea: { $ref: '#/definitions/MaybeMultipleTextAreas' },
+        Number: { $ref: '#/definitions/tags_with_name_and_toname' },
       },
     },
   },

@@ -47,7 +47,11 @@ describe('parseXml', () => {
     expect(syntaxError('<a/> x')).toBe('junk after document element: line 1, column 5');
     expect(syntaxError('<a x="1" x="2"/>')).toBe('duplicate attribute: line 1, column 9');
     expect(syntaxError('<View')).toBe('unclosed token: line 1, column 0');
-    expect(syntaxError('<a>&foo;</a>')).toBe('undefined entity &foo;: line 1, column 3');
+    expect(syntaxError('<a>&foo;</a>')).toBe('undefined entity: line 1, column 3');
+    expect(syntaxError('<a><b c="x" d="&foo;"/></a>')).toBe('undefined entity: line 1, column 3');
+    expect(syntaxError('<a>\u0001</a>')).toBe('not well-formed (invalid token): line 1, column 3');
+    expect(syntaxError('<a b="xy\uFFFE"/>')).toBe('not well-formed (invalid token): line 1, column 8');
+    expect(syntaxError('<a><!-- a -- b --></a>')).toBe('not well-formed (invalid token): line 1, column 12');
     expect(syntaxError('<a>&#0;</a>')).toBe('reference to invalid character number: line 1, column 3');
     expect(syntaxError(' <?xml version="1.0"?><a/>')).toBe(
       'XML or text declaration not at start of entity: line 1, column 1',

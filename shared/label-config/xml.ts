@@ -13,6 +13,9 @@ const NAME = new RegExp(`[${NAME_START_CHARS}][${NAME_CHARS}]*`, 'uy');
 const NAME_ONLY = new RegExp(`^[${NAME_START_CHARS}][${NAME_CHARS}]*$`, 'u');
 /* eslint-enable no-misleading-character-class */
 const WHITESPACE = /[ \t\n]/;
+/** A character XML 1.0 forbids (expat: "not well-formed (invalid token)" at it). */
+const FORBIDDEN_CHAR =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const PREDEFINED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /** Deeper documents are refused: every consumer walks the tree and no label config needs this. */
 export const MAX_XML_DEPTH = 1000;
@@ -29,6 +32,8 @@ class XmlParser {
   private readonly source: string;
   private position = 0;
   private readonly lineStarts: number[] = [0];
+  /** Offsets of the characters XML forbids, found once (almost always none). */
+  private readonly forbiddenChars: number[];
 
   constructor(input: string) {
     // XML end-of-line handling: CRLF and lone CR become LF before parsing.
@@ -36,6 +41,7 @@ class XmlParser {
     for (let index = this.source.indexOf('\n'); index !== -1; index = this.source.indexOf('\n', index + 1)) {
       this.lineStarts.push(index + 1);
     }
+    this.forbiddenChars = [...this.source.matchAll(FORBIDDEN_CHAR)].map((match) => match.index);
   }
 
   parseDocument(): XmlElement {
@@ -147,13 +153,14 @@ class XmlParser {
     const end = source.indexOf(quote, index + 1);
     if (end === -1) throw this.error('unclosed token', tagStart);
     const lessThan = source.indexOf('<', index + 1);
+    this.refuseForbiddenChars(index + 1, lessThan !== -1 && lessThan < end ? lessThan : end);
     if (lessThan !== -1 && lessThan < end) throw this.error('not well-formed (invalid token)', lessThan);
     if (Object.hasOwn(element.attributes, name)) throw this.error('duplicate attribute', nameStart);
     // Attribute-value normalization: literal whitespace characters become spaces; references keep theirs.
     element.attributes[name] = this.decodeReferences(
       source.slice(index + 1, end).replace(/[\t\n]/g, ' '),
       index + 1,
-      true,
+      tagStart,
     );
     const next = end + 1;
     if (next < source.length && !WHITESPACE.test(source[next]!) && source[next] !== '>' && source[next] !== '/') {
@@ -179,7 +186,9 @@ class XmlParser {
     const end = this.source.indexOf('-->', start + 4);
     if (end === -1) throw this.error('unclosed token', start);
     const doubleHyphen = this.source.indexOf('--', start + 4);
-    if (doubleHyphen < end) throw this.error('not well-formed (invalid token)', doubleHyphen);
+    this.refuseForbiddenChars(start + 4, Math.min(doubleHyphen, end));
+    // expat reads past the "--" before it finds that no ">" follows.
+    if (doubleHyphen < end) throw this.error('not well-formed (invalid token)', doubleHyphen + 2);
     this.position = end + 3;
   }
 
@@ -216,14 +225,24 @@ class XmlParser {
   private decodeText(start: number, stop: number): string {
     const raw = this.source.slice(start, stop);
     const bracket = raw.indexOf(']]>');
+    this.refuseForbiddenChars(start, bracket === -1 ? stop : start + bracket);
     if (bracket !== -1) throw this.error('not well-formed (invalid token)', start + bracket);
-    return this.decodeReferences(raw, start, false);
+    return this.decodeReferences(raw, start, null);
   }
 
-  /** Resolves the five predefined entities and character references; anything else is undefined. */
-  private decodeReferences(raw: string, offset: number, inAttribute: boolean): string {
+  /** Throws at the first character XML forbids in [start, end), as expat does. */
+  private refuseForbiddenChars(start: number, end: number): void {
+    const found = this.forbiddenChars.find((offset) => offset >= start);
+    if (found !== undefined && found < end) throw this.error('not well-formed (invalid token)', found);
+  }
+
+  /**
+   * Resolves the five predefined entities and character references; anything else is undefined.
+   * In an attribute (`tagStart` given) expat reports an undefined entity at its element's start.
+   */
+  private decodeReferences(raw: string, offset: number, tagStart: number | null): string {
     if (!raw.includes('&')) return raw;
-    return raw.replace(/&([^;&<\s]*)(;?)/g, (match, body: string, semicolon: string, at: number) => {
+    return raw.replace(/&([^;&<\s]*)(;?)/g, (_match, body: string, semicolon: string, at: number) => {
       const where = offset + at;
       if (!semicolon || body === '') throw this.error('not well-formed (invalid token)', where);
       if (body.startsWith('#')) {
@@ -239,8 +258,7 @@ class XmlParser {
       const value = PREDEFINED_ENTITIES[body];
       if (value !== undefined) return value;
       if (!NAME_ONLY.test(body)) throw this.error('not well-formed (invalid token)', where);
-      // ElementTree names the entity in content; expat's own attribute check does not.
-      throw this.error(inAttribute ? 'undefined entity' : `undefined entity ${match}`, where);
+      throw this.error('undefined entity', tagStart ?? where);
     });
   }
 

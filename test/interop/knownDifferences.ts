@@ -43,6 +43,28 @@ export const KNOWN_DIFFERENCES = {
       'noscript, portal), which are escaped as text. Label Studio 1.22 allows those tags, so a project can carry a ' +
       "script into every annotator's page; Outpost shows instructions in its own window and will not.",
   },
+  'config-xml-declaration': {
+    paths: ['status', 'body'],
+    reason:
+      'A label config starting with an XML declaration that names an encoding is accepted on create, as both ' +
+      "servers' validate endpoints accept it. Label Studio 1.22 then fails with a 500 (lxml refuses a unicode " +
+      'string with an encoding declaration in parse_config).',
+  },
+  'summary-counts-imports': {
+    paths: ['status', 'body'],
+    reason:
+      "A project's summary (created_annotations, created_labels), which the label-config compatibility checks read, " +
+      'counts every annotation, imported ones too. Label Studio 1.22 updates it only for annotations made through ' +
+      'its annotation API, so it lets a config change drop labels that imported annotations use. Outpost keeps ' +
+      'those annotations valid.',
+  },
+  'summary-data-columns': {
+    paths: ['body.all_data_columns'],
+    reason:
+      "A project summary's all_data_columns counts the tasks that have each data key. Label Studio 1.22 adds one " +
+      'more each time an annotation made through its API saves the task (a stale summary object in its task ' +
+      'signal), so its counts drift up as people label.',
+  },
   'put-keeps-owner': {
     paths: ['body.created_by'],
     reason:

@@ -70,7 +70,7 @@ export interface CharOptions {
   trim?: boolean;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** `CharField`: strings and numbers (as text), trimmed, blank and length rules, no NUL or lone surrogates. */
 export function drfChar(options: CharOptions = {}) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LONE_SURROGATE } from '../domain/drfFields.js';
 import { ValidationError } from '../domain/errors.js';
 
 /** A required DRF CharField: DRF's own messages for missing, null, blank and non-text values. */
@@ -13,7 +14,15 @@ export function drfCharField() {
             : 'Not a valid string.',
     })
     .transform(String)
-    .refine((value) => value.trim().length > 0, 'This field may not be blank.');
+    .refine((value) => value.trim().length > 0, { message: 'This field may not be blank.', abort: true })
+    // DRF's CharField validators, after its blank check.
+    .refine((value) => !value.includes('\0'), 'Null characters are not allowed.')
+    .refine((value) => !LONE_SURROGATE.test(value), {
+      error: (issue) => {
+        const surrogate = LONE_SURROGATE.exec(String(issue.input))?.[0] ?? '';
+        return `Surrogate characters are not allowed: U+${surrogate.charCodeAt(0).toString(16).toUpperCase()}.`;
+      },
+    });
 }
 
 export type FieldErrors = Record<string, string[]>;

@@ -65,5 +65,6 @@ export function expectSame(what: string, replies: Pair<Reply>, targets: Pair<Tar
   applyKnown(values, options.known ?? []);
   applyUnordered(values.ls, options.unordered ?? []);
   applyUnordered(values.outpost, options.unordered ?? []);
-  expect(values.outpost, `${what}: Outpost (actual) against Label Studio (expected)`).toEqual(values.ls);
+  // Soft: a case goes on to its next exchanges, so one run shows every difference.
+  expect.soft(values.outpost, `${what}: Outpost (actual) against Label Studio (expected)`).toEqual(values.ls);
 }
