@@ -14,9 +14,9 @@ const NAME_ONLY = new RegExp(`^[${NAME_START_CHARS}][${NAME_CHARS}]*$`, 'u');
 /* eslint-enable no-misleading-character-class */
 const WHITESPACE = /[ \t\n]/;
 /** A character XML 1.0 forbids (expat: "not well-formed (invalid token)" at it). */
-// Control characters are exactly what this matches.
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN_CHAR =
+  // Control characters are exactly what this matches.
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const PREDEFINED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /** Deeper documents are refused: every consumer walks the tree and no label config needs this. */
