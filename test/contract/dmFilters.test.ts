@@ -276,8 +276,11 @@ describe('every task column and operator (spec 8)', () => {
       d,
     ]);
     expect(await ids(t, project, [item('predictions_model_versions', 'empty', 'List', 'true')])).toEqual([a, d]);
+    // The score is that of the project's chosen model version (none chosen: no score at all).
+    expect(await ids(t, project, [item('predictions_score', 'empty', 'Number', 'true')])).toEqual([a, b, c, d]);
+    t.db.prepare("UPDATE projects SET model_version = 'model-2025' WHERE id = ?").run(project);
     expect(await ids(t, project, [item('predictions_score', 'greater', 'Number', 0.5)])).toEqual([b]);
-    expect(await ids(t, project, [item('predictions_score', 'empty', 'Number', 'true')])).toEqual([a, d]);
+    expect(await ids(t, project, [item('predictions_score', 'empty', 'Number', 'true')])).toEqual([a, c, d]);
     expect(await ids(t, project, [item('avg_lead_time', 'in', 'Number', { min: 10, max: 20 })])).toEqual([a]);
     expect(await ids(t, project, [item('avg_lead_time', 'less', 'Number', 5)])).toEqual([b]);
   });

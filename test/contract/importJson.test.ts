@@ -174,12 +174,12 @@ describe('POST /api/projects/{id}/import with a JSON body (spec 4.1)', () => {
     const t = await createTestApp();
     const project = await createProject(t);
     const cases: [unknown, string][] = [
-      [{ data: { text: 'x' }, annotations: {} }, "Task[annotations] must be <class 'list'>"],
+      [{ data: { text: 'x' }, annotations: {} }, 'Task[annotations] must be list'],
       [{ data: { text: 'x' }, annotations: [{ result: {} }] }, '"result" field in annotation must be list'],
       [{ data: { text: 'x' }, annotations: [{}] }, 'Annotation must have "result" fields'],
       [{ data: { text: 'x' }, predictions: [{ score: 1 }] }, 'Prediction must have "result" fields'],
-      [{ data: { text: 'x' }, meta: 'm' }, "Task[meta] must be (<class 'dict'>, <class 'list'>)"],
-      [{ data: 'x' }, "Task[data] must be (<class 'dict'>, <class 'list'>)"],
+      [{ data: { text: 'x' }, meta: 'm' }, 'Task[meta] must be dict or list'],
+      [{ data: 'x' }, 'Task[data] must be dict or list'],
       ['just text', 'Task root must be dict with "data", "meta", "annotations", "predictions" fields'],
     ];
     for (const [item, message] of cases) {

@@ -72,6 +72,8 @@ async function setup() {
   t.db.prepare('UPDATE tasks SET is_labeled = 1 WHERE id = ?').run(labeled);
   addPrediction(t.db, plain, { result: [CHOICE], score: 0.5, model_version: 'v1' });
   addPrediction(t.db, plain, { result: [CHOICE], score: 0.25, model_version: 'v2' });
+  // predictions_score is that of the project's model version (Label Studio 1.22).
+  t.db.prepare("UPDATE projects SET model_version = 'v1' WHERE id = ?").run(project);
   addDraft(t.db, labeled, t.userId, [CHOICE]);
   addDraft(t.db, labeled, other, []);
   const third = addTask(t.db, project, { data: { text: 'three' } });
@@ -121,7 +123,7 @@ describe('GET /api/tasks/ (Data Manager task list, spec 5.1)', () => {
       annotations_results: '',
       // Identical results show once (Label Studio aggregates them with DISTINCT).
       predictions_results: '[{from_name:label, to_name:text, type:choices, value:{choices:[pos]}}]',
-      predictions_score: 0.375,
+      predictions_score: 0.5,
       annotations_ids: '',
       predictions_model_versions: 'v1, v2',
       avg_lead_time: null,

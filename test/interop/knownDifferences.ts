@@ -73,8 +73,27 @@ export const KNOWN_DIFFERENCES = {
   },
 
   // ---- import ----
+  'import-unknown-project': {
+    paths: ['type', 'body'],
+    reason:
+      'An import into a project that does not exist answers 404 in the JSON error envelope. Label Studio 1.22 ' +
+      'answers its HTML 404 page there (the status is the same).',
+  },
 
   // ---- tasks, annotations, drafts, predictions ----
+  'dm-display-strings': {
+    paths: [
+      'body.tasks.*.annotations_results',
+      'body.tasks.*.predictions_results',
+      'body.tasks.*.predictions_model_versions',
+      'body.tasks.*.annotations_ids',
+    ],
+    reason:
+      "The Data Manager's display strings follow Label Studio on PostgreSQL (its production database): each result " +
+      'once, compact. The interop server runs on SQLite (its default), where Label Studio builds them with ' +
+      'GROUP_CONCAT over a join of annotations and predictions, so each result repeats once per row of the other ' +
+      'table and keeps the JSON spacing. Neither is meant to be parsed.',
+  },
 
   // ---- export ----
 } satisfies Record<string, KnownDifference>;

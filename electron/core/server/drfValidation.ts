@@ -4,25 +4,27 @@ import { ValidationError } from '../domain/errors.js';
 
 /** A required DRF CharField: DRF's own messages for missing, null, blank and non-text values. */
 export function drfCharField() {
-  return z
-    .union([z.string(), z.number()], {
-      error: (issue) =>
-        issue.input === undefined
-          ? 'This field is required.'
-          : issue.input === null
-            ? 'This field may not be null.'
-            : 'Not a valid string.',
-    })
-    .transform(String)
-    .refine((value) => value.trim().length > 0, { message: 'This field may not be blank.', abort: true })
-    // DRF's CharField validators, after its blank check.
-    .refine((value) => !value.includes('\0'), 'Null characters are not allowed.')
-    .refine((value) => !LONE_SURROGATE.test(value), {
-      error: (issue) => {
-        const surrogate = LONE_SURROGATE.exec(String(issue.input))?.[0] ?? '';
-        return `Surrogate characters are not allowed: U+${surrogate.charCodeAt(0).toString(16).toUpperCase()}.`;
-      },
-    });
+  return (
+    z
+      .union([z.string(), z.number()], {
+        error: (issue) =>
+          issue.input === undefined
+            ? 'This field is required.'
+            : issue.input === null
+              ? 'This field may not be null.'
+              : 'Not a valid string.',
+      })
+      .transform(String)
+      .refine((value) => value.trim().length > 0, { message: 'This field may not be blank.', abort: true })
+      // DRF's CharField validators, after its blank check.
+      .refine((value) => !value.includes('\0'), 'Null characters are not allowed.')
+      .refine((value) => !LONE_SURROGATE.test(value), {
+        error: (issue) => {
+          const surrogate = LONE_SURROGATE.exec(String(issue.input))?.[0] ?? '';
+          return `Surrogate characters are not allowed: U+${surrogate.charCodeAt(0).toString(16).toUpperCase()}.`;
+        },
+      })
+  );
 }
 
 export type FieldErrors = Record<string, string[]>;

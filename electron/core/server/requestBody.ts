@@ -1,3 +1,4 @@
+import { jsonParseErrorDetail } from '../domain/pythonJsonError.js';
 import type { Context } from 'hono';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { pythonTypeName } from '../domain/pythonText.js';
@@ -54,10 +55,11 @@ export async function readBody(c: Context<AppEnv>): Promise<RequestBody> {
   const contentType = c.req.header('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+    const text = Buffer.from(raw).toString('utf8');
     try {
-      return JSON.parse(Buffer.from(raw).toString('utf8')) as RequestBody;
+      return JSON.parse(text) as RequestBody;
     } catch (error) {
-      throw new DomainError(400, `JSON parse error - ${(error as Error).message}`);
+      throw new DomainError(400, jsonParseErrorDetail(text, error));
     }
   }
   if (mediaType === 'application/x-www-form-urlencoded') {

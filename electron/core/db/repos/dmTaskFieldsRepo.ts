@@ -66,9 +66,15 @@ export function readTasksWithDrafts(db: Db, ids: readonly number[]): number[] {
 }
 
 /** The projects' data_types JSON, to rename a `$undefined$` data key on output. */
-export function readProjectDataTypes(db: Db, projectIds: readonly number[]): Map<number, string> {
-  const rows = statement(db, `SELECT id, data_types FROM projects WHERE id IN (${IDS})`).all(
+export interface ProjectFactsRow {
+  data_types: string;
+  model_version: string;
+}
+
+/** What the task serializer needs of each project: its data types and its chosen model version. */
+export function readProjectFacts(db: Db, projectIds: readonly number[]): Map<number, ProjectFactsRow> {
+  const rows = statement(db, `SELECT id, data_types, model_version FROM projects WHERE id IN (${IDS})`).all(
     JSON.stringify(projectIds),
-  ) as { id: number; data_types: string }[];
-  return new Map(rows.map((row) => [row.id, row.data_types]));
+  ) as ({ id: number } & ProjectFactsRow)[];
+  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }

@@ -3,7 +3,7 @@ import {
   readAnnotationFacts,
   readDmTaskRows,
   readPredictionFacts,
-  readProjectDataTypes,
+  readProjectFacts,
   readTasksWithDrafts,
   type AnnotationFactRow,
   type PredictionFactRow,
@@ -37,9 +37,9 @@ interface AnnotationFacts {
 
 interface PredictionFacts {
   results: string[];
-  scoreSum: number;
-  scoreCount: number;
   versions: string[];
+  /** Each prediction's score and model version, for the project's score. */
+  scores: { score: number | null; version: string }[];
 }
 
 function groupAnnotations(rows: readonly AnnotationFactRow[]): Map<number, AnnotationFacts> {
@@ -76,17 +76,25 @@ function groupPredictions(rows: readonly PredictionFactRow[]): Map<number, Predi
   for (const row of rows) {
     let facts = byTask.get(row.task);
     if (!facts) {
-      facts = { results: [], scoreSum: 0, scoreCount: 0, versions: [] };
+      facts = { results: [], versions: [], scores: [] };
       byTask.set(row.task, facts);
     }
     facts.results.push(row.result);
     facts.versions.push(row.model_version);
-    if (row.score !== null) {
-      facts.scoreSum += row.score;
-      facts.scoreCount += 1;
-    }
+    facts.scores.push({ score: row.score, version: row.model_version });
   }
   return byTask;
+}
+
+/**
+ * Label Studio's `predictions_score`: the mean score of the predictions of the project's chosen
+ * model version (with its model-version dropdown flag off, as in 1.22), null when none has one.
+ */
+function predictionsScore(facts: PredictionFacts | undefined, modelVersion: string): number | null {
+  const scores = (facts?.scores ?? [])
+    .filter((entry) => entry.version === modelVersion && entry.score !== null)
+    .map((entry) => entry.score!);
+  return scores.length > 0 ? scores.reduce((sum, score) => sum + score, 0) / scores.length : null;
 }
 
 function parseDataTypes(text: string | undefined): Record<string, string> {
@@ -121,7 +129,8 @@ export function serializeDmTasks(
   const predictions = groupPredictions(readPredictionFacts(db, found));
   const withDrafts = new Set(readTasksWithDrafts(db, found));
   const projectIds = [...new Set([...rows.values()].map((row) => row.project))];
-  const dataTypes = new Map([...readProjectDataTypes(db, projectIds)].map(([id, text]) => [id, parseDataTypes(text)]));
+  const projects = readProjectFacts(db, projectIds);
+  const dataTypes = new Map([...projects].map(([id, facts]) => [id, parseDataTypes(facts.data_types)]));
   const all = options.fields === 'all';
   const drafts = new Map<number, Record<string, unknown>[]>();
   if (all) {
@@ -154,7 +163,7 @@ export function serializeDmTasks(
       completed_at: row.is_labeled !== 0 && annotated ? annotated.newestCreatedAt : null,
       annotations_results: displayResults(annotated?.results ?? []),
       predictions_results: displayResults(predicted?.results ?? []),
-      predictions_score: predicted && predicted.scoreCount > 0 ? predicted.scoreSum / predicted.scoreCount : null,
+      predictions_score: predictionsScore(predicted, projects.get(row.project)?.model_version ?? ''),
       annotations_ids: displayList(annotated?.ids ?? [], true),
       predictions_model_versions: displayList(predicted?.versions ?? [], true),
       avg_lead_time: annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,

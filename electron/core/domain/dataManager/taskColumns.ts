@@ -34,7 +34,11 @@ export const TASK_COLUMNS: Readonly<Record<string, ColumnSql>> = {
   updated_by: { sql: 't.updated_by', nullable: true },
   completed_at: { sql: COMPLETED_AT, nullable: true },
   avg_lead_time: { sql: '(SELECT avg(a.lead_time) FROM annotations a WHERE a.task = t.id)', nullable: true },
-  predictions_score: { sql: '(SELECT avg(p.score) FROM predictions p WHERE p.task = t.id)', nullable: true },
+  // The project's chosen model version only, as Label Studio 1.22 computes it (see serializeDmTasks.ts).
+  predictions_score: {
+    sql: '(SELECT avg(p.score) FROM predictions p WHERE p.task = t.id AND p.model_version = (SELECT pr.model_version FROM projects pr WHERE pr.id = t.project))',
+    nullable: true,
+  },
   draft_exists: { sql: 'EXISTS (SELECT 1 FROM drafts d WHERE d.task = t.id)', nullable: false },
   file_upload: { sql: '(SELECT f.file FROM file_uploads f WHERE f.id = t.file_upload)', nullable: true },
   // Outpost has no cloud storages, so no task has a storage file name.

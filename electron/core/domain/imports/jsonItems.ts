@@ -1,3 +1,4 @@
+import { pythonJsonError } from '../pythonJsonError.js';
 import { TASKS_MAX_NUMBER } from './importContext.js';
 
 /**
@@ -87,7 +88,8 @@ function parseWhole(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new JsonSyntaxError((error as Error).message);
+    // Python's wording, as Label Studio's json.loads reports it.
+    throw new JsonSyntaxError(pythonJsonError(text) ?? (error as Error).message);
   }
 }
 

@@ -28,14 +28,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 class ItemError extends Error {}
 
-/** `raise_if_wrong_class`: Python prints the class tuple in its message. */
+/** `raise_if_wrong_class`: the class names, joined by " or " for a tuple (Label Studio 1.22). */
 function requireClass(task: Record<string, unknown>, key: string, allowed: 'list' | 'dict or list'): void {
   if (!Object.hasOwn(task, key)) return;
   const value = task[key];
   const ok = allowed === 'list' ? Array.isArray(value) : Array.isArray(value) || isObject(value);
   if (!ok) {
-    const classes = allowed === 'list' ? "<class 'list'>" : "(<class 'dict'>, <class 'list'>)";
-    throw new ItemError(`Task[${key}] must be ${classes}`);
+    throw new ItemError(`Task[${key}] must be ${allowed}`);
   }
 }
 

@@ -5,8 +5,8 @@ describe('checkTaskData (spec 4.4)', () => {
   it('accepts anything for a config without data keys, but only objects', () => {
     expect(checkTaskData({ anything: [1, { a: 2 }] }, {})).toBeNull();
     expect(checkTaskData(null, {})).toBe('Task is empty (None)');
-    expect(checkTaskData('text', {})).toBe("Task[data] must be (<class 'dict'>, <class 'list'>)");
-    expect(checkTaskData(['a'], {})).toBe("Task[data] must be <class 'dict'>");
+    expect(checkTaskData('text', {})).toBe('Task[data] must be dict or list');
+    expect(checkTaskData(['a'], {})).toBe('Task[data] must be dict');
   });
 
   it('names the first missing key', () => {

@@ -52,8 +52,8 @@ function lookUp(data: DataObject, key: string): { found: boolean; value?: unknow
  */
 export function checkTaskData(data: unknown, dataTypes: Record<string, string>): string | null {
   if (data === null || data === undefined) return 'Task is empty (None)';
-  if (Array.isArray(data)) return "Task[data] must be <class 'dict'>";
-  if (!isDataObject(data)) return "Task[data] must be (<class 'dict'>, <class 'list'>)";
+  if (Array.isArray(data)) return 'Task[data] must be dict';
+  if (!isDataObject(data)) return 'Task[data] must be dict or list';
   for (const [dataKey, tag] of Object.entries(dataTypes)) {
     // A Repeater's `$key[{{idx}}]` names a list under `key`.
     const isRepeated = dataKey.includes('[');
