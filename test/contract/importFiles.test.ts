@@ -92,20 +92,15 @@ describe('POST /api/projects/{id}/import with files (spec 4.1)', () => {
     expect(taskData(t, project)).toEqual([{ text: 'first line' }, { text: 'second line' }]);
   });
 
-  it('reads JSON and JSONL files, wrapping items without truthy data', async () => {
+  it('reads JSON files, wrapping items without truthy data; refuses JSON lines as Label Studio 1.22 does', async () => {
     const t = await createTestApp();
     const project = await createProject(t, TEXT_CONFIG);
     const tasks = JSON.stringify([{ text: 'bare' }, { data: { text: 'wrapped' }, predictions: [{ result: [] }] }]);
-    const response = await upload(t, project, {
-      'a#tasks.json': tasks,
-      'b#more.jsonl': '{"text": "l1"}\n\n{"text": "l2"}\n',
-    });
-    expect(await response.json()).toMatchObject({
-      task_count: 4,
-      prediction_count: 1,
-      found_formats: { '.json': 1, '.jsonl': 1 },
-    });
-    expect(taskData(t, project)).toEqual([{ text: 'bare' }, { text: 'wrapped' }, { text: 'l1' }, { text: 'l2' }]);
+    const response = await upload(t, project, { 'a#tasks.json': tasks });
+    expect(await response.json()).toMatchObject({ task_count: 2, prediction_count: 1, found_formats: { '.json': 1 } });
+    expect(taskData(t, project)).toEqual([{ text: 'bare' }, { text: 'wrapped' }]);
+    const lines = await upload(t, project, { 'b#more.jsonl': '{"text": "l1"}\n' });
+    await expectEnvelope(lines, 400, 'Validation error', { non_field_errors: ['.jsonl extension is not supported'] });
   });
 
   it('stores an image as upload/<project>/<8 hex>-<name> and serves it back with Range', async () => {
@@ -149,13 +144,13 @@ describe('POST /api/projects/{id}/import with files (spec 4.1)', () => {
     const single = await upload(t, multi, { 'file#page.html': '<p>hi</p>' });
     const message = ((await single.json()) as { validation_errors: { non_field_errors: string[] } }).validation_errors;
     expect(message.non_field_errors[0]).toMatch(
-      /^Failed to parse input file upload\/\d+\/[0-9a-f]{8}-page\.html: Your label config has more than one data key/,
+      /^Failed to parse input file [0-9a-f]{8}-page\.html: \[ErrorDetail\(string='Your label config has more than one data key.*', code='invalid'\)\]$/,
     );
     const broken = await upload(t, project, { 'file#bad.json': '[{"text": }]' });
     expect(
       ((await broken.json()) as { validation_errors: { non_field_errors: string[] } }).validation_errors
         .non_field_errors[0],
-    ).toMatch(/^Failed to parse input file upload\/\d+\/[0-9a-f]{8}-bad\.json: /);
+    ).toMatch(/^Failed to parse input file [0-9a-f]{8}-bad\.json: /);
     const invalid = await upload(t, project, { 'file#rows.csv': 'other\nx\n' });
     expect(invalid.status).toBe(400);
     expect(countRows(t.db, 'tasks')).toBe(0);

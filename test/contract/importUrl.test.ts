@@ -92,8 +92,12 @@ describe('POST /api/projects/{id}/import with url= (spec 4.1, mode 2)', () => {
     await expectEnvelope(await importForm(t, project, {}), 400, 'Validation error', {
       non_field_errors: ['"url" is not found in request data'],
     });
-    const inline = await importForm(t, project, { url: "[{'text': 'inline'}]" });
+    const inline = await importForm(t, project, { url: '[{"text": "inline"}]' });
     expect(await inline.json()).toMatchObject({ task_count: 1, found_formats: { '.json': 1 } });
+    expect(countRows(t.db, 'tasks')).toBe(1);
+    // Single quotes make it JSON to the detection, but the text is stored as it came (Label Studio 1.22).
+    const quoted = await importForm(t, project, { url: "[{'text': 'inline'}]" });
+    expect(quoted.status).toBe(400);
     expect(countRows(t.db, 'tasks')).toBe(1);
   });
 });

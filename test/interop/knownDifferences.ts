@@ -73,6 +73,20 @@ export const KNOWN_DIFFERENCES = {
   },
 
   // ---- import ----
+  'json-file-error-wording': {
+    paths: ['body.validation_errors.non_field_errors'],
+    reason:
+      'An uploaded JSON file that does not parse is reported with Python json\'s message and position ("Expecting ' +
+      'value: line 1 column 11 (char 10)"), as for a JSON body. Label Studio 1.22 reads files with ujson, whose ' +
+      'message says less ("Expected object or value").',
+  },
+  'import-url-ssrf': {
+    paths: ['status', 'body'],
+    reason:
+      'url= imports from loopback and private addresses are refused, with the message Label Studio gives when its ' +
+      'SSRF_PROTECTION_ENABLED is on. Label Studio 1.22 CE ships with it off and downloads from them; Outpost runs ' +
+      "on an annotator's laptop, where such an address reaches their own machine and network.",
+  },
   'import-unknown-project': {
     paths: ['type', 'body'],
     reason:

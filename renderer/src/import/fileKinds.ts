@@ -1,7 +1,6 @@
 /** The extensions Label Studio imports (label-studio-api.md 4.1); the server still decides. */
 export const IMPORT_EXTENSIONS = [
   'json',
-  'jsonl',
   'csv',
   'tsv',
   'txt',

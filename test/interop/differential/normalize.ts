@@ -68,11 +68,15 @@ function normalizeString(value: string, context: NormalizeContext): string {
   if (UUID.test(value)) return '<uuid>';
   if (JWT.test(value)) return '<jwt>';
   if (LEGACY_TOKEN.test(value)) return '<token>';
-  return value
-    .split(context.base)
-    .join('<base>')
-    .replace(UPLOAD_FOLDER, '$1upload/<id>/')
-    .replace(UPLOAD_PREFIX, '$1<hex>-');
+  return (
+    value
+      .split(context.base)
+      .join('<base>')
+      .replace(UPLOAD_FOLDER, '$1upload/<id>/')
+      // Python reprs of items in import errors carry the upload's row id.
+      .replace(/'file_upload_id': \d+/g, "'file_upload_id': <id>")
+      .replace(UPLOAD_PREFIX, '$1<hex>-')
+  );
 }
 
 function normalizeAt(key: string | null, value: unknown, context: NormalizeContext): unknown {

@@ -2,7 +2,7 @@ import { request as httpRequest, STATUS_CODES, type IncomingMessage } from 'node
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { DomainError } from '../errors.js';
-import { resolveImportUrl, type ResolvedAddress } from './checkUrlAddress.js';
+import { INVALID_UPLOAD_URL, resolveImportUrl, type ResolvedAddress } from './checkUrlAddress.js';
 import { checkTotalFileSize, importError } from './importContext.js';
 
 export interface DownloadOptions {
@@ -61,6 +61,24 @@ async function readCapped(response: IncomingMessage, maxBytes: number): Promise<
   return Buffer.concat(chunks, total);
 }
 
+/** Characters a URL's host may hold, for urllib3's parse_url. */
+const HOST_CHAR = /[^A-Za-z0-9\-._~%!$&'()*+,;=:[\]]/;
+
+/**
+ * `validate_upload_url`'s first steps, which run before any download: urllib3's `parse_url` (a
+ * host holding, say, a space is refused with its message; text without `scheme://` is read as a
+ * host), then the scheme, which must be http or https.
+ */
+function checkUrlShape(url: string): void {
+  const match = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^\\/?#]*))?/.exec(url)!;
+  const scheme = match[1];
+  const authority = match[2] ?? (scheme ? '' : (url.split(/[\\/?#]/)[0] ?? ''));
+  const host = authority.replace(/^.*@/, '').replace(/:\d*$/, '');
+  const bad = HOST_CHAR.exec(host);
+  if (bad) throw importError(`Failed to parse: Host '${host}' contains invalid character '${bad[0]}'`);
+  if (!scheme || !['http', 'https'].includes(scheme.toLowerCase())) throw importError(INVALID_UPLOAD_URL);
+}
+
 /**
  * `tasks_from_url`'s download (`ssrf_safe_get`): http(s) only, every hop's addresses checked
  * before connecting, at most 5 redirects, the body capped at the import size limit, and one
@@ -70,11 +88,12 @@ export async function downloadImportUrl(url: string, options: DownloadOptions): 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   try {
+    checkUrlShape(url);
     let current: URL;
     try {
       current = new URL(url.trim());
     } catch {
-      throw importError(`Invalid URL '${url}': No scheme supplied. Perhaps you meant https://${url}?`);
+      throw importError(INVALID_UPLOAD_URL);
     }
     for (let hop = 0; ; hop += 1) {
       const resolved = await resolveImportUrl(current, options.allowPrivate);

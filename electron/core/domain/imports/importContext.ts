@@ -12,9 +12,9 @@ export interface ImportContext extends DomainContext {
 /** `settings.TASKS_MAX_NUMBER`. */
 export const TASKS_MAX_NUMBER = 1_000_000;
 
-/** Label Studio's SUPPORTED_EXTENSIONS, plus `.jsonl` (one task per line, as its newer readers take). */
+/** Label Studio 1.22's SUPPORTED_EXTENSIONS (it refuses `.jsonl`: ".jsonl extension is not supported"). */
 export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set([
-  '.bmp', '.csv', '.flac', '.gif', '.htm', '.html', '.jpg', '.jpeg', '.json', '.jsonl', '.m4a', '.mp3', '.ogg',
+  '.bmp', '.csv', '.flac', '.gif', '.htm', '.html', '.jpg', '.jpeg', '.json', '.m4a', '.mp3', '.ogg',
   '.png', '.svg', '.tsv', '.txt', '.wav', '.xml', '.mp4', '.webm', '.webp',
 ]); // prettier-ignore
 

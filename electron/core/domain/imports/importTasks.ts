@@ -58,17 +58,18 @@ function checkReceivedFiles(ctx: ImportContext, files: readonly ReceivedUpload[]
   return files.map((file) => ({ name: file.name, tempPath: file.tempPath }));
 }
 
-/** Label Studio's `str_to_json`: a `url` value that is JSON (single quotes allowed) is inline tasks. */
+/**
+ * `str_to_json`: whether `url=` holds JSON, single quotes read as double ones. Label Studio then
+ * stores the text as it came (inplace.json), so single-quoted JSON is detected here but refused
+ * when the file is read, as there.
+ */
 function inlineJson(url: string): string | null {
-  for (const text of [url, url.replaceAll("'", '"')]) {
-    try {
-      const value: unknown = JSON.parse(text);
-      return isFalsyJson(value) ? null : text;
-    } catch {
-      // Not JSON this way.
-    }
+  try {
+    const value: unknown = JSON.parse(url.replaceAll("'", '"'));
+    return isFalsyJson(value) ? null : url;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 function importJsonBody(

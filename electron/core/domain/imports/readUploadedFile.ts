@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { pythonTypeName } from '../pythonText.js';
+import { basename } from 'node:path';
+import { pythonStringRepr, pythonTypeName } from '../pythonText.js';
 import { UNDEFINED_DATA_KEY } from '../tasks/checkTaskData.js';
 import { isFalsyJson } from './idList.js';
 import { fileExtension, importError } from './importContext.js';
@@ -22,6 +23,14 @@ const ONE_DATA_KEY_ONLY =
 /** A reader's failure, which Label Studio reports as `Failed to parse input file <name>: <why>`. */
 class ReadError extends Error {}
 
+/**
+ * One that Label Studio raises as a DRF ValidationError inside its reader: `str()` of that
+ * prints its detail list, `[ErrorDetail(string='...', code='invalid')]`.
+ */
+function validationFailure(message: string): ReadError {
+  return new ReadError(`[ErrorDetail(string=${pythonStringRepr(message)}, code='invalid')]`);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -34,7 +43,7 @@ function fromTasks(tasks: Record<string, unknown>[]): ItemList {
 function jsonItem(upload: StoredUpload, value: unknown, text: string): ImportItem {
   if (!isObject(value)) throw importError(failure(upload, `'${pythonTypeName(value)}' object has no attribute 'get'`));
   const task: Record<string, unknown> = isFalsyJson(value.data) ? { data: value } : value;
-  if (!isObject(task.data)) throw importError(failure(upload, 'Task item should be dict'));
+  if (!isObject(task.data)) throw importError(failure(upload, validationFailure('Task item should be dict').message));
   task.file_upload_id = upload.id;
   return { task, source: { value, text }, fileUploadId: upload.id };
 }
@@ -60,23 +69,6 @@ function readJson(upload: StoredUpload, bytes: Buffer): ItemList {
   };
 }
 
-function readJsonLines(upload: StoredUpload, text: string): ItemList {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  return {
-    count: lines.length,
-    get: (index) => {
-      const line = lines[index]!;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch (error) {
-        throw importError(failure(upload, (error as Error).message));
-      }
-      return jsonItem(upload, value, line);
-    },
-  };
-}
-
 /** Python's str.splitlines(): every line break Python knows, no empty last line. */
 function splitLines(text: string): string[] {
   // Python also breaks lines at the file, group and record separators (\x1c-\x1e).
@@ -86,13 +78,14 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
+/** Label Studio names the file by its stored name without the folder (`<8 hex>-<name>`). */
 function failure(upload: StoredUpload, why: string): string {
-  return `Failed to parse input file ${upload.file}: ${why}`;
+  return `Failed to parse input file ${basename(upload.file)}: ${why}`;
 }
 
 /**
  * `FileUpload.read_tasks`: CSV, TSV and TXT as one task per row or line (unless
- * `filesAsTasksList` is false), JSON and JSONL as lists of tasks, and any other file as one task
+ * `filesAsTasksList` is false), JSON as a list of tasks, and any other file as one task
  * whose `$undefined$` is the file's body (HTML, XML) or its URL (media). Those single-asset
  * files need a config with at most one data key.
  */
@@ -116,8 +109,7 @@ export function readUploadedFile(
       return withUpload(fromTasks(splitLines(text()).map((line) => wrap({ [UNDEFINED_DATA_KEY]: line }))), upload.id);
     }
     if (format === '.json') return readJson(upload, read());
-    if (format === '.jsonl') return readJsonLines(upload, text());
-    if (Object.keys(dataTypes).length > 1) throw new ReadError(ONE_DATA_KEY_ONLY);
+    if (Object.keys(dataTypes).length > 1) throw validationFailure(ONE_DATA_KEY_ONLY);
     const value = ['.html', '.htm', '.xml'].includes(format) ? text() : `/data/${upload.file}`;
     return withUpload(fromTasks([wrap({ [UNDEFINED_DATA_KEY]: value })]), upload.id);
   } catch (error) {

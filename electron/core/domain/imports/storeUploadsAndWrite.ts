@@ -32,8 +32,6 @@ export function inlineJsonUpload(text: string): IncomingUpload {
 /** Formats a download without an extension in its URL is taken as, from its Content-Type. */
 const EXTENSION_OF_TYPE: Record<string, string> = {
   'application/json': '.json',
-  'application/x-ndjson': '.jsonl',
-  'application/jsonl': '.jsonl',
   'text/csv': '.csv',
   'text/tab-separated-values': '.tsv',
   'text/plain': '.txt',
