@@ -95,12 +95,39 @@ export const KNOWN_DIFFERENCES = {
   },
 
   // ---- tasks, annotations, drafts, predictions ----
+  'dm-computed-columns': {
+    paths: [
+      'body.tasks.*.annotators',
+      'body.tasks.*.annotations_results',
+      'body.tasks.*.predictions_results',
+      'body.tasks.*.annotations_ids',
+      'body.tasks.*.predictions_model_versions',
+      'body.tasks.*.file_upload',
+      'body.tasks.*.completed_at',
+      'body.tasks.*.avg_lead_time',
+      'body.tasks.*.draft_exists',
+      'body.tasks.*.predictions_score',
+    ],
+    reason:
+      'A task_only page of /api/tasks/ carries every computed column. Label Studio computes only those its view ' +
+      'shows or its query filters or orders by, and leaves the rest empty ([], "", null) or out; its spec tells ' +
+      "clients to treat them as optional. Outpost's own Data Manager reads them for any view.",
+  },
+  'label-studio-500': {
+    paths: ['status', 'type', 'body'],
+    reason:
+      'Input that makes Label Studio 1.22 fail with a 500 (a Data Manager query that is not JSON, task data that is ' +
+      'not an object on PATCH) gets a 400 with the reason in the error envelope.',
+  },
   'dm-display-strings': {
     paths: [
       'body.tasks.*.annotations_results',
       'body.tasks.*.predictions_results',
       'body.tasks.*.predictions_model_versions',
       'body.tasks.*.annotations_ids',
+      // The same strings on GET /api/tasks/{id}/.
+      'body.annotations_ids',
+      'body.predictions_model_versions',
     ],
     reason:
       "The Data Manager's display strings follow Label Studio on PostgreSQL (its production database): each result " +

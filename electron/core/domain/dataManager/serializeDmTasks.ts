@@ -24,6 +24,11 @@ export interface DmTaskOptions {
   completedBy: 'id' | 'user';
   /** Points references with a sync-cached copy (mirrored projects only) at that copy; see tasks/cachedMedia.ts. */
   resolveUri: boolean;
+  /**
+   * Leaves `annotations_results` and `predictions_results` empty, as Label Studio's single-task
+   * view does (it skips computing them: its api-task-optimizations flag is on in 1.22).
+   */
+  skipResultStrings?: boolean;
 }
 
 interface AnnotationFacts {
@@ -161,8 +166,8 @@ export function serializeDmTasks(
       drafts: drafts.get(id) ?? [],
       updated_by: row.updated_by === null ? [] : [{ user_id: row.updated_by }],
       completed_at: row.is_labeled !== 0 && annotated ? annotated.newestCreatedAt : null,
-      annotations_results: displayResults(annotated?.results ?? []),
-      predictions_results: displayResults(predicted?.results ?? []),
+      annotations_results: options.skipResultStrings ? '' : displayResults(annotated?.results ?? []),
+      predictions_results: options.skipResultStrings ? '' : displayResults(predicted?.results ?? []),
       predictions_score: predictionsScore(predicted, projects.get(row.project)?.model_version ?? ''),
       annotations_ids: displayList(annotated?.ids ?? [], true),
       predictions_model_versions: displayList(predicted?.versions ?? [], true),

@@ -3,6 +3,7 @@ import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.
 import { deleteTaskRow, findTaskById, updateTaskColumns, type TaskColumns } from '../../db/repos/tasksRepo.js';
 import { getTaskRow } from '../annotations/annotationLookup.js';
 import { formatTimestamp } from '../clock.js';
+import { ValidationError } from '../errors.js';
 import type { DomainContext } from '../context.js';
 import { journalAnnotationChanges } from '../sync/journalBulk.js';
 import { serializeDmTasks } from '../dataManager/serializeDmTasks.js';
@@ -11,7 +12,8 @@ import type { TaskInput } from './taskInput.js';
 
 /**
  * `GET /api/tasks/{id}/` (spec 5.2): the Data Manager serializer with every field, annotations
- * (skipped ones too) with `completed_by` expanded, predictions and the caller's drafts.
+ * (skipped ones too) with `completed_by` expanded, predictions and the caller's drafts; the
+ * results' display strings are left empty there.
  * `resolveUri` (default true) points sync-cached media at their local copies.
  */
 export function getTask(
@@ -21,7 +23,12 @@ export function getTask(
   resolveUri = true,
 ): Record<string, unknown> {
   const task = getTaskRow(ctx, taskId);
-  const [item] = serializeDmTasks(ctx, userId, [task.id], { fields: 'all', completedBy: 'user', resolveUri });
+  const [item] = serializeDmTasks(ctx, userId, [task.id], {
+    fields: 'all',
+    completedBy: 'user',
+    resolveUri,
+    skipResultStrings: true,
+  });
   return item!;
 }
 
@@ -30,6 +37,10 @@ export function getTask(
  * `data`. The task's updated_at moves (auto_now); its updated_by stays.
  */
 export function updateTask(ctx: DomainContext, taskId: number, input: TaskInput): Record<string, unknown> {
+  // Label Studio's task signals read data as a dict and fail with a 500 on anything else.
+  if (input.data !== undefined && !isPlainObject(input.data)) {
+    throw new ValidationError({ data: ['Task[data] must be dict'] });
+  }
   const now = formatTimestamp(ctx.clock());
   const row = ctx.db.transaction(() => {
     const task = getTaskRow(ctx, taskId);
@@ -56,4 +67,8 @@ export function deleteTask(ctx: DomainContext, taskId: number): void {
       deleteTaskRow(ctx.db, task.id),
     );
   })();
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
