@@ -113,6 +113,12 @@ export const KNOWN_DIFFERENCES = {
       'shows or its query filters or orders by, and leaves the rest empty ([], "", null) or out; its spec tells ' +
       "clients to treat them as optional. Outpost's own Data Manager reads them for any view.",
   },
+  'form-null-boolean': {
+    paths: ['body.bulk_created', 'body.*.bulk_created', 'body.tasks.*.annotations.*.bulk_created'],
+    reason:
+      'An annotation created from a form (not JSON) without bulk_created has it false. Label Studio stores null ' +
+      "there: DRF reads a nullable boolean missing from HTML form input as None. Outpost's column is never null.",
+  },
   'label-studio-500': {
     paths: ['status', 'type', 'body'],
     reason:

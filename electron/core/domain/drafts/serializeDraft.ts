@@ -12,7 +12,8 @@ function createdUsername(row: DraftRow): string {
 /**
  * AnnotationDraftSerializer (`fields='__all__'`): the id, the declared fields (`user` as the
  * author's email, which is how Label Studio prints a user), the model's fields, then its
- * relations. `state` is absent with the FSM flags off.
+ * relations (task and annotation; Label Studio 1.22 shows no project). `state` is absent with the
+ * FSM flags off.
  */
 export function serializeDraft(row: DraftRow, now: Date): Record<string, unknown> {
   return {
@@ -28,6 +29,5 @@ export function serializeDraft(row: DraftRow, now: Date): Record<string, unknown
     updated_at: row.updated_at,
     task: row.task,
     annotation: row.annotation,
-    project: row.project,
   };
 }
