@@ -158,7 +158,6 @@ describe('POST /api/annotations/{id}/convert-to-draft', () => {
       updated_at: T1,
       task,
       annotation: null,
-      project,
     });
     expect((await call(t, 'GET', `/api/annotations/${created.body.id}/`)).status).toBe(404);
     expect(taskState(t, task)).toMatchObject({ total_annotations: 0, is_labeled: 0, updated_at: T1 });

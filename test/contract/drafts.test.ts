@@ -29,7 +29,6 @@ describe('/api/tasks/{id}/drafts', () => {
       updated_at: T1,
       task,
       annotation: null,
-      project,
     });
     expect(Object.keys(body)).toEqual([
       'id',
@@ -44,7 +43,6 @@ describe('/api/tasks/{id}/drafts', () => {
       'updated_at',
       'task',
       'annotation',
-      'project',
     ]);
     expect(taskState(t, task)).toMatchObject({ updated_at: T0, updated_by: null });
   });

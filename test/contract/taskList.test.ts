@@ -163,7 +163,7 @@ describe('GET /api/tasks/ (Data Manager task list, spec 5.1)', () => {
       task: labeled,
       annotation: null,
     });
-    expect(Object.keys(task.drafts[0]).at(-1)).toBe('project');
+    expect(Object.keys(task.drafts[0]).at(-1)).toBe('annotation');
     expect(Object.keys(task).slice(-2)).toEqual(['annotations', 'predictions']);
     const predicted = body.tasks.find((item: { id: number }) => item.id === plain);
     expect(predicted.predictions.map((p: { model_version: string }) => p.model_version)).toEqual(['v1', 'v2']);
