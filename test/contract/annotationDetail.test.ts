@@ -140,7 +140,7 @@ describe('/api/annotations/{id}/', () => {
 
 describe('POST /api/annotations/{id}/convert-to-draft', () => {
   it("gives the caller a draft with the annotation's result and deletes the annotation", async () => {
-    const { t, project, task } = await setup();
+    const { t, task } = await setup();
     const created = await annotate(t, task, { result: choices('pos'), lead_time: 4 });
     t.advanceSeconds(60);
     const { status, body } = await call(t, 'POST', `/api/annotations/${created.body.id}/convert-to-draft`);

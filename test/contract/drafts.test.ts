@@ -9,7 +9,7 @@ const setup = appWithTask;
 
 describe('/api/tasks/{id}/drafts', () => {
   it('POST creates the caller draft (201) in AnnotationDraftSerializer order; the task is not bumped', async () => {
-    const { t, project, task } = await setup();
+    const { t, task } = await setup();
     t.advanceSeconds(60);
     const { status, body } = await call(t, 'POST', `/api/tasks/${task}/drafts`, {
       result: choices('pos'),
