@@ -57,8 +57,16 @@ export function pythonFloatRepr(value: number): string {
     const sign = exponent < 0 ? '-' : '+';
     return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;
   }
-  const text = value.toFixed(Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - exponent));
-  return text.includes('.') ? text : `${text}.0`;
+  // Place the point in the shortest digits themselves: toFixed would round the exact binary value
+  // and can print a different last digit (167.75393676757812 as ...813).
+  const negative = mantissa.startsWith('-');
+  const digits = mantissa.replace(/^-/, '').replace('.', '');
+  const point = exponent + 1;
+  let text: string;
+  if (point <= 0) text = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) text = `${digits}${'0'.repeat(point - digits.length)}.0`;
+  else text = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return negative ? `-${text}` : text;
 }
 
 /** xmljson BadgerFish `data()`: `{tag: {"@attr": value, "$": text, child tags...}}` with lists for repeats. */

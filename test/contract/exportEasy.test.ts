@@ -97,7 +97,10 @@ describe('GET /api/projects/{id}/export (spec 7.2)', () => {
   it('writes the JSON task object in Label Studio key order, drafts expanded, predictions as ids', async () => {
     const { t, id } = await projectWith(NER);
     insertExportedTasks(t.db, id, [
-      task(1, { text: 'Paris/Lyon é' }, [annotation(1, '2025-05-02T10:00:00.000000Z', [span(0, 5, 'LOC', 'Paris')])]),
+      // Saved through the API, so it carries its region count (bulk-made annotations carry 0).
+      task(1, { text: 'Paris/Lyon é' }, [
+        { ...annotation(1, '2025-05-02T10:00:00.000000Z', [span(0, 5, 'LOC', 'Paris')]), result_count: 1 },
+      ]),
     ]);
     const prediction = insertPrediction(t.db, 1, id);
     const draft = insertDraft(t.db, 1, id, 1, [span(0, 5, 'LOC', 'Paris')]);

@@ -44,8 +44,8 @@ export function insertExportedTasks(db: Db, project: number, tasks: readonly Jso
   const insertUpload = db.prepare('INSERT INTO file_uploads (project, file, created_at) VALUES (?, ?, ?)');
   const insertAnnotation = db.prepare(
     `INSERT INTO annotations (id, task, project, unique_id, result, completed_by, updated_by, was_cancelled,
-       ground_truth, lead_time, created_at, updated_at, draft_created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       ground_truth, lead_time, created_at, updated_at, draft_created_at, result_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   db.transaction(() => {
     for (const task of tasks) {
@@ -67,7 +67,7 @@ export function insertExportedTasks(db: Db, project: number, tasks: readonly Jso
           annotation.id, task.id, project, annotation.unique_id, JSON.stringify(annotation.result),
           annotation.completed_by ?? null, annotation.updated_by ?? null, bool(annotation.was_cancelled),
           bool(annotation.ground_truth), annotation.lead_time ?? null, annotation.created_at, annotation.updated_at,
-          annotation.draft_created_at ?? null,
+          annotation.draft_created_at ?? null, annotation.result_count ?? 0,
         ); // prettier-ignore
       }
     }

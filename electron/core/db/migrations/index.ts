@@ -4,6 +4,7 @@ import dataApi from './0003_data_api.sql';
 import browserSessions from './0004_browser_sessions.sql';
 import taskDataVersions from './0005_task_data_versions.sql';
 import sync from './0006_sync.sql';
+import annotationResultCount from './0007_annotation_result_count.sql';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'browser_sessions', sql: browserSessions },
   { version: 5, name: 'task_data_versions', sql: taskDataVersions },
   { version: 6, name: 'sync', sql: sync },
+  { version: 7, name: 'annotation_result_count', sql: annotationResultCount },
 ];

@@ -23,6 +23,8 @@ export interface AnnotationRow {
   parent_prediction: number | null;
   parent_annotation: number | null;
   bulk_created: number;
+  /** Distinct region ids, set when saved through the API (0 for bulk-made annotations). */
+  result_count: number;
   author_email: string | null;
   author_first_name: string | null;
   author_last_name: string | null;
@@ -40,7 +42,7 @@ export type AnnotationColumn = keyof AnnotationColumns;
 const COLUMNS: readonly AnnotationColumn[] = [
   'task', 'project', 'unique_id', 'result', 'completed_by', 'updated_by', 'was_cancelled', 'ground_truth',
   'lead_time', 'created_at', 'updated_at', 'draft_created_at', 'import_id', 'last_action', 'last_created_by',
-  'parent_prediction', 'parent_annotation', 'bulk_created',
+  'parent_prediction', 'parent_annotation', 'bulk_created', 'result_count',
 ];
 
 const SELECT = `SELECT a.id, ${COLUMNS.map((column) => `a.${column}`).join(', ')},

@@ -128,7 +128,7 @@ export function listExportAnnotations(db: Db, taskIds: readonly number[]): Expor
     db,
     `SELECT id, task, project, unique_id, result, completed_by, updated_by, was_cancelled, ground_truth, lead_time,
        created_at, updated_at, draft_created_at, import_id, last_action, last_created_by, parent_prediction,
-       parent_annotation, bulk_created
+       parent_annotation, bulk_created, result_count
      FROM annotations WHERE task IN (SELECT value FROM json_each(?)) ORDER BY task, id`,
   )
     .raw(true)
@@ -157,6 +157,7 @@ function annotationRowOf(r: RawRow): ExportAnnotationRow {
     parent_prediction: r[16],
     parent_annotation: r[17],
     bulk_created: r[18],
+    result_count: r[19],
   } as ExportAnnotationRow;
 }
 

@@ -1,3 +1,4 @@
+import { resultCount } from './resultCount.js';
 import { randomUUID } from 'node:crypto';
 import { findAnnotationById, insertAnnotationRow, isUniqueIdTaken } from '../../db/repos/annotationsRepo.js';
 import { deleteDraftRow, findDraftById } from '../../db/repos/draftsRepo.js';
@@ -80,6 +81,7 @@ export function createAnnotation(
       parent_prediction: input.parent_prediction ?? null,
       parent_annotation: input.parent_annotation ?? null,
       bulk_created: Number(input.bulk_created ?? false),
+      result_count: resultCount(input.result ?? null),
     });
     // 4. Side effects: lock, draft, ground truth, counters, task bump.
     releaseTaskLock(ctx.db, task.id, userId, now);

@@ -1,3 +1,4 @@
+import { resultCount } from './resultCount.js';
 import {
   findAnnotationById,
   isUniqueIdTaken,
@@ -49,7 +50,14 @@ export function updateAnnotation(
     if (input.unique_id !== undefined && input.unique_id !== current.unique_id) {
       if (isUniqueIdTaken(ctx.db, input.unique_id)) throw new ConflictError(DUPLICATE_UNIQUE_ID);
     }
-    updateAnnotationColumns(ctx.db, current.id, { ...toColumns(input), updated_by: userId, updated_at: now });
+    // Annotation.save counts the regions again on every save, whatever changed.
+    const result = input.result !== undefined ? input.result : (JSON.parse(current.result) as unknown);
+    updateAnnotationColumns(ctx.db, current.id, {
+      ...toColumns(input),
+      result_count: resultCount(result),
+      updated_by: userId,
+      updated_at: now,
+    });
     finishAnnotationWrite(ctx.db, {
       task: current.task,
       annotation: current.id,

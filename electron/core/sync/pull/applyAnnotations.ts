@@ -1,3 +1,4 @@
+import { resultCount } from '../../domain/annotations/resultCount.js';
 import { randomUUID } from 'node:crypto';
 import { findAnnotationById } from '../../db/repos/annotationsRepo.js';
 import { setAnnotationUniqueId } from '../../db/repos/syncConflictsRepo.js';
@@ -59,6 +60,8 @@ function columnsOf(run: PullRun, remote: RemoteAnnotation): MirroredAnnotationCo
     parent_prediction: parentPrediction ?? null,
     parent_annotation: parentAnnotation ?? null,
     bulk_created: Number(remote.bulk_created === true),
+    // The task list does not show it: counted as an annotation saved through the API is.
+    result_count: resultCount(remote.result ?? null),
   };
 }
 

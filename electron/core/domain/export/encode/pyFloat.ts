@@ -19,9 +19,13 @@ export function numericValue(value: unknown): unknown {
   return value instanceof PyFloat ? value.value : value;
 }
 
-/** Whether Python would hold this number as an int: integral and not marked as a float. */
+/**
+ * Whether Python would hold this number as an int: integral and not marked as a float. From 1e21
+ * JavaScript writes every number with an exponent, so stored JSON holds such a value as
+ * `1e+21`, which Python reads back as a float.
+ */
 export function isPythonInt(value: number): boolean {
-  return Number.isInteger(value);
+  return Number.isInteger(value) && Math.abs(value) < 1e21;
 }
 
 /** A JS number as Python prints an int: integral doubles above 2^53 keep every digit. */

@@ -38,18 +38,6 @@ function groupByTask<T extends { task: number }>(rows: readonly T[]): Map<number
   return groups;
 }
 
-/**
- * Annotation.save's `result_count`: how many distinct region `id`s the result holds (regions
- * without one count once together), not how many regions.
- */
-export function resultCount(result: unknown): number {
-  if (!Array.isArray(result)) return 0;
-  const ids = result.map((region: unknown) =>
-    region !== null && typeof region === 'object' && 'id' in region ? (region as { id: unknown }).id : null,
-  );
-  return new Set(ids.map((id) => (id === undefined ? null : id))).size;
-}
-
 /** The export's AnnotationSerializer (`fields='__all__'`), in export-formats.md 3's key order. */
 function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<string, unknown> {
   const result = markPlainJson(JSON.parse(row.result) as unknown);
@@ -65,7 +53,7 @@ function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<str
     lead_time: pyFloatOrNull(row.lead_time),
     // Outpost keeps no link to the prediction an annotation started from: the model default.
     prediction: {},
-    result_count: resultCount(result),
+    result_count: row.result_count,
     unique_id: row.unique_id,
     import_id: row.import_id,
     last_action: row.last_action,
