@@ -87,4 +87,25 @@ describe('image exports over HTTP', () => {
     expect(body.subarray(0, 6).toString('latin1')).toBe('\x93NUMPY');
     expect([...body.subarray(128)]).toEqual([0, 255, 7]);
   });
+
+  it('refuses COCO with a keypoint region but no model_index before any byte, with or without images', async () => {
+    const config =
+      '<View><Image name="image" value="$image"/><RectangleLabels name="box" toName="image"><Label value="Cat"/></RectangleLabels>' +
+      '<KeyPointLabels name="kp" toName="image"><Label value="Eye"/></KeyPointLabels></View>';
+    const { t, id } = await projectWith(config);
+    const upload = `/data/upload/${id}/3f2a9c1e-cat.jpg`;
+    mkdirSync(join(t.deps.uploadsDir, String(id)), { recursive: true });
+    copyFileSync(
+      join(MEDIA_ROOT, 'upload', '1', '3f2a9c1e-cat.jpg'),
+      join(t.deps.uploadsDir, String(id), '3f2a9c1e-cat.jpg'),
+    );
+    const point = { original_width: 640, original_height: 480, id: 'k1', from_name: 'kp', to_name: 'image' };
+    const region = { ...point, type: 'keypointlabels', value: { x: 25, y: 75, width: 0.5, keypointlabels: ['Eye'] } };
+    insertExportedTasks(t.db, id, [task(1, upload, [annotation(1, [region])])]);
+    for (const format of ['COCO', 'COCO_WITH_IMAGES']) {
+      const response = await t.withToken(`/api/projects/${id}/export?exportType=${format}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { detail: string }).detail).toMatch(/^No keypoint order found\./);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { DomainError } from '../../../errors.js';
 import type { ConverterItem } from '../../converter/converterItems.js';
 import { PyFloat } from '../../encode/pyFloat.js';
 import { polygonArea, polygonBoundingBox, rotatedBoundingBox } from './boxGeometry.js';
@@ -18,6 +19,22 @@ export interface CocoSink {
  * COCO's per-item rules (export-formats.md 7), with counters only: image ids are the number of
  * image entries so far, annotation ids the number of annotations so far.
  */
+/**
+ * The converter's words for a keypoint region in a config whose KeyPointLabels give no
+ * `model_index`. Label Studio answers it with a 500; here it is the client's 400.
+ */
+export const NO_KEYPOINT_ORDER =
+  "No keypoint order found. Please ensure that KeyPointLabels in your label config have 'model_index' attributes defined.";
+
+/** Whether the item holds a labeled region that COCO writes as keypoints. */
+export function hasKeypointRegion(item: ConverterItem): boolean {
+  return itemValues(item).some(
+    (value) =>
+      firstLabelList(value, CATEGORY_KEYS) !== null &&
+      !('rectanglelabels' in value || 'labels' in value || 'polygonlabels' in value),
+  );
+}
+
 export class CocoItems {
   private imageCount = 0;
   private annotationCount = 0;
@@ -133,11 +150,7 @@ export class CocoItems {
   /** All keypoints of one item become one annotation (export-formats.md 7, Keypoints). */
   private async addKeypoints(values: OutputValue[], imageId: number, width: unknown, height: unknown) {
     const order = this.keypointOrder;
-    if (order.length === 0) {
-      throw new Error(
-        "No keypoint order found. Please ensure that KeyPointLabels in your label config have 'model_index' attributes defined.",
-      );
-    }
+    if (order.length === 0) throw new DomainError(400, NO_KEYPOINT_ORDER);
     const keypoints: number[] = new Array<number>(order.length * 3).fill(0);
     for (const value of values) {
       const imageWidth = numberOf(value.original_width) ?? numberOf(width) ?? 0;

@@ -1,8 +1,9 @@
+import { DomainError } from '../../../errors.js';
 import { iterateConverterItems } from '../../converter/converterItems.js';
 import { encodeJson } from '../../encode/pyJson.js';
 import type { ExportFormatWriter } from '../../exportTypes.js';
 import { buildCategoryTable, keypointOrder, withKeypointCategory } from './categoryTable.js';
-import { CocoItems } from './cocoItems.js';
+import { CocoItems, hasKeypointRegion, NO_KEYPOINT_ORDER } from './cocoItems.js';
 import { UJSON_IMAGE_STYLE } from './floatText.js';
 import { dataKeyOf, imageUrlOf, pythonNowText } from './imageItems.js';
 import { ImageMedia } from './imageMedia.js';
@@ -29,6 +30,14 @@ export function createCocoWriter(withImages: boolean, options: ImageWriterOption
       const config = ctx.project.parsed_label_config;
       const dataKey = dataKeyOf(config);
       const categories = withKeypointCategory(buildCategoryTable(config), config);
+      const order = keypointOrder(config);
+      // Without a keypoint order a keypoint region fails the export: find out before the first
+      // zip entry is written, so the client gets an error answer, not a cut-off download.
+      if (order.length === 0 && Object.values(config).some((control) => control.type === 'KeyPointLabels')) {
+        for await (const item of iterateConverterItems(tasks(), config)) {
+          if (hasKeypointRegion(item)) throw new DomainError(400, NO_KEYPOINT_ORDER);
+        }
+      }
       const temp = await sink.tempDir();
       const images = await SpoolFile.create(temp, 'coco-images.json');
       const annotations = await SpoolFile.create(temp, 'coco-annotations.json');
@@ -36,7 +45,7 @@ export function createCocoWriter(withImages: boolean, options: ImageWriterOption
       await sink.addFile('images/', '');
       let imageCount = 0;
       let annotationCount = 0;
-      const builder = new CocoItems(categories, keypointOrder(config), {
+      const builder = new CocoItems(categories, order, {
         async image(image) {
           await images.append((imageCount++ === 0 ? '\n    ' : ',\n    ') + encodeJson(image, UJSON_IMAGE_STYLE, 2));
         },
