@@ -87,11 +87,12 @@ export const KNOWN_DIFFERENCES = {
       'SSRF_PROTECTION_ENABLED is on. Label Studio 1.22 CE ships with it off and downloads from them; Outpost runs ' +
       "on an annotator's laptop, where such an address reaches their own machine and network.",
   },
-  'import-unknown-project': {
+  'html-404': {
     paths: ['type', 'body'],
     reason:
-      'An import into a project that does not exist answers 404 in the JSON error envelope. Label Studio 1.22 ' +
-      'answers its HTML 404 page there (the status is the same).',
+      'An object that does not exist answers 404 in the JSON error envelope on every route. On a few routes ' +
+      '(an import into an unknown project, a deleted export snapshot) Label Studio 1.22 answers its HTML 404 page ' +
+      'instead; the status is the same.',
   },
 
   // ---- tasks, annotations, drafts, predictions ----
@@ -123,7 +124,8 @@ export const KNOWN_DIFFERENCES = {
     paths: ['status', 'type', 'body'],
     reason:
       'Input that makes Label Studio 1.22 fail with a 500 (a Data Manager query that is not JSON, task data that is ' +
-      'not an object on PATCH) gets a 400 with the reason in the error envelope.',
+      'not an object on PATCH, a COCO export of keypoints without model_index, an unknown export format) gets a ' +
+      '400 with the reason in the error envelope.',
   },
   'dm-display-strings': {
     paths: [
@@ -143,6 +145,13 @@ export const KNOWN_DIFFERENCES = {
   },
 
   // ---- export ----
+  'disabled-export-format': {
+    paths: ['status', 'body'],
+    reason:
+      "An export in a format the project's config cannot produce (one /export/formats lists as disabled) is " +
+      'refused with a 400 that says so. Label Studio 1.22 runs its converter anyway and answers whatever it makes ' +
+      'of the config (a COCO zip of a text project whose categories are its NER labels, say).',
+  },
 } satisfies Record<string, KnownDifference>;
 
 export type KnownDifferenceId = keyof typeof KNOWN_DIFFERENCES;

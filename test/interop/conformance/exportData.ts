@@ -71,7 +71,7 @@ function brushRle(): number[] {
 
 function imageResults(width: number, height: number): unknown[] {
   const size = { original_width: width, original_height: height, image_rotation: 0 };
-  return [
+  const shapes = [
     {
       ...size,
       id: 'r1',
@@ -112,15 +112,11 @@ function imageResults(width: number, height: number): unknown[] {
       type: 'keypointlabels',
       value: { x: 25.25, y: 75.75, width: 0.5, keypointlabels: ['Eye'] },
     },
-    {
-      ...size,
-      id: 'b1',
-      from_name: 'brush',
-      to_name: 'image',
-      type: 'brushlabels',
-      value: { format: 'rle', rle: brushRle(), brushlabels: ['Cat'] },
-    },
   ];
+  // The mask is 12×8: only the image of that size gets it.
+  const mask = { format: 'rle', rle: brushRle(), brushlabels: ['Cat'] };
+  const brush = { ...size, id: 'b1', from_name: 'brush', to_name: 'image', type: 'brushlabels', value: mask };
+  return width === 12 && height === 8 ? [...shapes, brush] : shapes;
 }
 
 export interface ExportProjects {

@@ -88,7 +88,7 @@ describe('JSON imports, Outpost against Label Studio', () => {
       'POST',
       '/api/projects/999999/import',
       { json: [{ text: 'a' }] },
-      { known: ['import-unknown-project'] },
+      { known: ['html-404'] },
     );
     await expectSameTasks(both, project, 'nothing was imported');
   });

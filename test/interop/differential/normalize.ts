@@ -54,6 +54,8 @@ const DRF_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/;
 const LEGACY_TOKEN = /^[0-9a-f]{40}$/;
+/** A file's md5 (export snapshots): it hashes content holding times and uuids. */
+const MD5 = /^[0-9a-f]{32}$/;
 /** Uploaded files live under `upload/<project id>/` with a random 8-hex prefix on their name. */
 const UPLOAD_FOLDER = /(^|\/)upload\/\d+\//g;
 const UPLOAD_PREFIX = /(^|[^0-9A-Za-z])[0-9a-f]{8}-/g;
@@ -68,6 +70,7 @@ function normalizeString(value: string, context: NormalizeContext): string {
   if (UUID.test(value)) return '<uuid>';
   if (JWT.test(value)) return '<jwt>';
   if (LEGACY_TOKEN.test(value)) return '<token>';
+  if (MD5.test(value)) return '<md5>';
   return (
     value
       .split(context.base)
