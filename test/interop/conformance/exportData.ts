@@ -49,7 +49,7 @@ const TEXT_TASKS = [
           span(18, 27, 'Acme Corp', 'ORG', 'a2'),
           span(7, 13, 'Merkel', 'PER', 'a3'),
           sentiment('pos'),
-          stars(167.75393676757812),
+          stars(Number('167.75393676757812')), // a float32-derived value Python prints in full
         ],
         lead_time: 12.345678901234567,
       },
