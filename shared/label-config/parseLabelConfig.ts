@@ -25,16 +25,16 @@ export function parseLabelConfig(root: XmlElement): ParsedLabelConfig {
     if (attributes.indexFlag !== undefined) indexVariables.push(attributes.indexFlag);
     if (isControlElement(element)) {
       outputs.set(attributes.name!, describeControl(element, indexVariables));
-    } else if (attributes.name && attributes.value) {
-      inputs.set(attributes.name, {
-        type: element.tag,
-        valueType: attributes.valueType ?? null,
-        value: attributes.value.replace(/^\$+/, ''),
-      });
+    } else if (attributes.name && (attributes.value || attributes.valueList)) {
+      // `value` wins when the attribute is there at all, even empty; else `valueList` names the key.
+      const input: ParsedInput = { type: element.tag, valueType: attributes.valueType ?? null };
+      if (attributes.value !== undefined) input.value = attributes.value.replace(/^\$+/, '');
+      else input.valueList = attributes.valueList!.replace(/^\$+/, '');
+      inputs.set(attributes.name, input);
     }
     if (!LABEL_TAGS.has(element.tag)) continue;
     const parent = ancestors.findLast((ancestor) => outputs.has(ancestor.attributes.name ?? ''));
-    const labelText = attributes.alias || attributes.value;
+    const labelText = attributes.alias || attributes.value || attributes.valueList;
     if (parent && labelText) {
       const parentName = parent.attributes.name!;
       if (!labels.has(parentName)) labels.set(parentName, new Map());

@@ -16,7 +16,9 @@ export interface XmlElement {
 export interface ParsedInput {
   type: string;
   valueType: string | null;
-  value: string;
+  /** The data key, for an object tag with `value`; one with `valueList` has that key instead. */
+  value?: string;
+  valueList?: string;
 }
 
 /** One control tag of `parsed_label_config`, keyed by the control's name (spec 3.4). */

@@ -30,7 +30,7 @@ describe('token lifecycle, Outpost against Label Studio', () => {
       'POST',
       '/api/token/blacklist/',
       (side) => ({ json: { refresh: fresh(side) }, auth: 'none' }),
-      { known: ['pat-revoke'] },
+      { known: ['pat-truncated-token'] },
     );
   });
 

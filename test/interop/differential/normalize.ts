@@ -57,7 +57,7 @@ const LEGACY_TOKEN = /^[0-9a-f]{40}$/;
 /** A file's md5 (export snapshots): it hashes content holding times and uuids. */
 const MD5 = /^[0-9a-f]{32}$/;
 /** Uploaded files live under `upload/<project id>/` with a random 8-hex prefix on their name. */
-const UPLOAD_FOLDER = /(^|\/)upload\/\d+\//g;
+const UPLOAD_FOLDER = /(^|[^\w])upload\/\d+\//g;
 const UPLOAD_PREFIX = /(^|[^0-9A-Za-z])[0-9a-f]{8}-/g;
 
 export interface NormalizeContext {
@@ -78,6 +78,9 @@ function normalizeString(value: string, context: NormalizeContext): string {
       .replace(UPLOAD_FOLDER, '$1upload/<id>/')
       // Python reprs of items in import errors carry the upload's row id.
       .replace(/'file_upload_id': \d+/g, "'file_upload_id': <id>")
+      // Pagination links repeat an ids= filter, and some messages name a project by its id.
+      .replace(/([?&]ids=)[0-9%C,]+/g, '$1<ids>')
+      .replace(/\(id=\d+\)/g, '(id=<id>)')
       .replace(UPLOAD_PREFIX, '$1<hex>-')
   );
 }

@@ -149,7 +149,9 @@ const BRUSH = ['BRUSH_TO_NUMPY', 'BRUSH_TO_PNG', 'BRUSH_TO_COCO'];
  */
 export function supportedExportFormats(parsed: ParsedLabelConfig, usesValueList = false): Set<string> {
   const controls = Object.values(parsed);
-  const dataKeys = new Set(controls.flatMap((control) => control.inputs.map((input) => input.value)));
+  const dataKeys = new Set(
+    controls.flatMap((control) => control.inputs.map((input) => input.value ?? input.valueList)),
+  );
   if (dataKeys.size > 1) return new Set(ALWAYS_ENABLED);
 
   const outputs = new Set(controls.map((control) => control.type));

@@ -65,7 +65,7 @@ export function tokensAndTags(text: string, spanValues: readonly Record<string, 
 /** The config's single data key (`_data_keys[0]`), which CONLL2003 and ASR read. */
 export function firstDataKey(ctx: ExportContext): string {
   for (const control of Object.values(ctx.project.parsed_label_config)) {
-    for (const input of control.inputs) return input.value;
+    for (const input of control.inputs) return (input.value ?? input.valueList)!;
   }
   throw new Error('The label config has no data key');
 }
