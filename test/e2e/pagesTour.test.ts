@@ -70,7 +70,9 @@ describe.skipIf(!isChromiumAvailable())('every page, in light and dark, with an 
         await page.goto(`${server.cli.url}/${hash}`, { waitUntil: 'load' });
         await page.locator('main h1').first().waitFor({ timeout: 15_000 });
         await page.waitForLoadState('networkidle');
-        expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+        // The app follows the emulated system theme through a matchMedia listener; on a loaded
+        // machine that event can arrive after the page settles, so wait for it (and fail if never).
+        await expect.poll(() => page.locator('html').getAttribute('data-theme'), { timeout: 5_000 }).toBe(theme);
         await page.screenshot({ path: join(SCREENSHOTS, `tour-${name}-${theme}.png`) });
         findings[`${name} (${theme})`] = await seriousAxeViolations(page, [EDITOR_FRAME]);
       }

@@ -46,6 +46,8 @@ const ID_LIST_KEYS = new Set([
   'predictions',
   'drafts',
 ]);
+/** Keys holding row ids joined in one string (the Data Manager's `annotations_ids`: "3,7"). */
+const ID_STRING_KEYS = new Set(['annotations_ids']);
 /** Keys whose values depend on the moment or the machine, not on the behaviour. */
 const VOLATILE_KEYS = new Set(['duration']);
 
@@ -88,6 +90,7 @@ function normalizeString(value: string, context: NormalizeContext): string {
 function normalizeAt(key: string | null, value: unknown, context: NormalizeContext): unknown {
   if (key !== null && VOLATILE_KEYS.has(key) && typeof value === 'number') return '<volatile>';
   if (key !== null && ID_KEYS.has(key) && typeof value === 'number') return '<id>';
+  if (key !== null && ID_STRING_KEYS.has(key) && typeof value === 'string') return value.replace(/\d+/g, '<id>');
   if (key !== null && ID_LIST_KEYS.has(key) && Array.isArray(value)) {
     return value.map((item) => (typeof item === 'number' ? '<id>' : normalizeAt(null, item, context)));
   }
