@@ -1,6 +1,7 @@
 import type { Db } from './db/open.js';
 import type { Clock } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
+import type { SecretVault } from './domain/secrets/secretVault.js';
 import type { TokenVault } from './sync/tokenVault.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 250 * 1024 * 1024;
@@ -46,4 +47,9 @@ export interface AppDeps extends DomainContext {
    * app). Absent in in-process tests: a headless vault in the data folder is made on first use.
    */
   tokenVault?: TokenVault;
+  /**
+   * Where other secrets are kept (`<data folder>/secrets.json`: ML backends' Basic Auth passwords),
+   * encrypted in the desktop app. Absent in in-process tests: a headless vault is made on first use.
+   */
+  secretsVault?: SecretVault;
 }

@@ -12,6 +12,7 @@ import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
 import { cancelAllSyncRuns } from './sync/engine/liveRuns.js';
 import { syncDepsFrom } from './sync/engine/syncDeps.js';
 import { createSyncScheduler } from './sync/scheduler.js';
+import { createFileSecretsVault } from './domain/secrets/secretVault.js';
 import { createFileTokenVault, type SecretCodec } from './sync/tokenVault.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -70,6 +71,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = options.host ?? DEFAULT_HOST;
   const folder = await openDataFolder(options);
   const allowedHosts = new Set<string>();
+  const vaultOptions = {
+    dataDir: resolve(options.dataDir),
+    codec: options.secretCodec ?? null,
+    warn: options.warn ?? ((line: string) => console.error(line)),
+  };
   const deps: AppDeps = {
     ...folder.ctx,
     allowedHosts,
@@ -82,11 +88,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     exportsDir: dataPaths(options.dataDir).exports,
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
-    tokenVault: createFileTokenVault({
-      dataDir: resolve(options.dataDir),
-      codec: options.secretCodec ?? null,
-      warn: options.warn ?? ((line) => console.error(line)),
-    }),
+    tokenVault: createFileTokenVault(vaultOptions),
+    secretsVault: createFileSecretsVault(vaultOptions),
   };
   sweepUploads(deps.db, deps.uploadsDir);
   const app = createApp(deps);

@@ -5,6 +5,7 @@ import { createApp } from '../../electron/core/app.js';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from '../../electron/core/deps.js';
 import { initializeDatabase } from '../../electron/core/initializeDatabase.js';
+import { createFileSecretsVault } from '../../electron/core/domain/secrets/secretVault.js';
 
 export const TEST_TOKEN = '0123456789abcdef0123456789abcdef01234567';
 
@@ -45,6 +46,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     uploadsDir: join(mkdtempSync(join(tmpdir(), 'outpost-uploads-')), 'upload'),
     exportsDir: join(mkdtempSync(join(tmpdir(), 'outpost-exports-')), 'export'),
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
+    // Headless, without the one-time warning about file permissions.
+    secretsVault: createFileSecretsVault({ dataDir, codec: null }),
   };
   const app = createApp(deps);
   const request = (path: string, init: RequestInit = {}) => app.request(path, init);
