@@ -15,6 +15,7 @@ function layerOf(file) {
   if (path.startsWith('electron/core/domain/')) return 'core/domain';
   if (path.startsWith('electron/core/server/')) return 'core/server';
   if (path.startsWith('electron/core/sync/')) return 'core/sync';
+  if (path.startsWith('electron/core/ml/')) return 'core/ml';
   if (path.startsWith('electron/core/')) return 'core';
   if (path.startsWith('electron/')) return 'shell';
   return null;
@@ -28,9 +29,11 @@ const MAY_IMPORT = {
   'core/domain': ['core/domain', 'core/db', 'shared'],
   // Sync drives the local domain and talks to remotes; the domain never calls out (it only journals).
   'core/sync': ['core/sync', 'core/domain', 'core/db', 'shared'],
-  'core/server': ['core/server', 'core/sync', 'core/domain', 'core/db', 'core', 'shared'],
-  core: ['core', 'core/server', 'core/sync', 'core/domain', 'core/db', 'shared'],
-  shell: ['shell', 'core', 'core/server', 'core/sync', 'core/domain', 'core/db', 'shared'],
+  // ML talks to model servers (and runs the built-in model) for the local domain, like sync.
+  'core/ml': ['core/ml', 'core/domain', 'core/db', 'shared'],
+  'core/server': ['core/server', 'core/sync', 'core/ml', 'core/domain', 'core/db', 'core', 'shared'],
+  core: ['core', 'core/server', 'core/sync', 'core/ml', 'core/domain', 'core/db', 'shared'],
+  shell: ['shell', 'core', 'core/server', 'core/sync', 'core/ml', 'core/domain', 'core/db', 'shared'],
 };
 
 const layerRule = {

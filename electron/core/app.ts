@@ -17,9 +17,11 @@ import { fileUploadRoutes } from './server/routes/fileUploads.js';
 import { importRoutes } from './server/routes/imports.js';
 import { loginRoutes } from './server/routes/login.js';
 import { mediaRoutes } from './server/routes/media.js';
+import { mlRoutes } from './server/routes/ml.js';
 import { modelVersionRoutes } from './server/routes/modelVersions.js';
 import { outpostAppRoutes } from './server/routes/outpostApp.js';
 import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
+import { outpostMlRoutes } from './server/routes/outpostMl.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
 import { nextTaskRoutes } from './server/routes/nextTask.js';
 import { predictionRoutes } from './server/routes/predictions.js';
@@ -59,6 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostAppRoutes(app);
   outpostRemotesRoutes(app);
   outpostConflictsRoutes(app);
+  outpostMlRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);
   userRoutes(app);
@@ -71,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   draftRoutes(app);
   predictionRoutes(app);
   modelVersionRoutes(app);
+  mlRoutes(app);
   nextTaskRoutes(app);
   importRoutes(app);
   fileUploadRoutes(app);

@@ -13,6 +13,7 @@ export { validateLabelConfig } from './validateLabelConfig.js';
 export { MAX_XML_DEPTH, parseXml, XmlDtdForbiddenError, XmlSyntaxError } from './xml.js';
 export { generateSampleTask, readSampleTaskFromConfigComment } from './sampleTask.js';
 export { iterateElements } from './xmlTree.js';
+export { validatePrediction } from './validatePrediction.js';
 export { acceptedDataTypes, TAGS, type DataValueType, type TagInfo, type TagKind } from './tags.js';
 
 /**

@@ -49,12 +49,28 @@ describe('GET /api/dm/actions/', () => {
     expect(status).toBe(200);
     expect(body.map((action: { id: string }) => action.id)).toEqual([
       'remove_duplicates',
+      'retrieve_tasks_predictions',
       'predictions_to_annotations',
       'delete_tasks',
       'delete_tasks_annotations',
       'delete_tasks_predictions',
     ]);
-    expect(body[2]).toEqual({
+    expect(body[1]).toEqual({
+      id: 'retrieve_tasks_predictions',
+      title: 'Retrieve Predictions',
+      order: 90,
+      permission: 'predictions.any',
+      dialog: {
+        title: 'Retrieve Predictions',
+        text:
+          'Send the selected tasks to all ML backends connected to the project.This operation might be abruptly ' +
+          'interrupted due to a timeout. The recommended way to get predictions is to update tasks using the ' +
+          'Label Studio API.Please confirm your action.',
+        type: 'confirm',
+        form: null,
+      },
+    });
+    expect(body[3]).toEqual({
       id: 'delete_tasks',
       title: 'Delete Tasks',
       order: 100,
@@ -66,9 +82,9 @@ describe('GET /api/dm/actions/', () => {
         form: null,
       },
     });
-    expect(body[3].dialog.form[0].fields[0].options).toEqual([{ value: String(other), label: 'Ann Lee' }]);
+    expect(body[4].dialog.form[0].fields[0].options).toEqual([{ value: String(other), label: 'Ann Lee' }]);
     // The project's own model version ('' by default) comes first.
-    expect(body[1].dialog.form[0].fields[0].options).toEqual(['', 'v7']);
+    expect(body[2].dialog.form[0].fields[0].options).toEqual(['', 'v7']);
     await expectEnvelope(await t.withToken('/api/dm/actions/'), 404, 'No Project matches the given query.');
   });
 });

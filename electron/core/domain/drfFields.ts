@@ -182,3 +182,13 @@ export function drfJson(options: { allowNull: boolean }) {
     return value;
   });
 }
+
+/** A field DRF requires: an absent key gets "This field is required." before the field's own checks. */
+export function drfRequired<T extends z.ZodType>(field: T) {
+  return z.unknown().transform((value, ctx) => {
+    if (value === undefined) return fail(ctx, value, 'This field is required.');
+    const parsed = field.safeParse(value);
+    if (parsed.success) return parsed.data as z.output<T>;
+    return fail(ctx, value, ...parsed.error.issues.map((issue) => issue.message));
+  });
+}

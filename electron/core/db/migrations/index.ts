@@ -5,6 +5,7 @@ import browserSessions from './0004_browser_sessions.sql';
 import taskDataVersions from './0005_task_data_versions.sql';
 import sync from './0006_sync.sql';
 import annotationResultCount from './0007_annotation_result_count.sql';
+import mlBackends from './0008_ml_backends.sql';
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'task_data_versions', sql: taskDataVersions },
   { version: 6, name: 'sync', sql: sync },
   { version: 7, name: 'annotation_result_count', sql: annotationResultCount },
+  { version: 8, name: 'ml_backends', sql: mlBackends },
 ];

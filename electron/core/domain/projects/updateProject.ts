@@ -1,3 +1,4 @@
+import { hasMlBackendTitled } from '../../db/repos/mlBackendsRepo.js';
 import {
   findProjectById,
   hasPredictionModelVersion,
@@ -74,8 +75,11 @@ function validateAgainstProject(ctx: DomainContext, current: ProjectRow, input: 
   }
   const version = input.model_version;
   if (version !== undefined && version !== current.model_version && version !== '') {
-    // Outpost has no ML backends, so only prediction model versions can match.
-    if (version === null || !hasPredictionModelVersion(ctx.db, current.id, version)) {
+    // A live model (an ML backend's title) or the model version of stored predictions.
+    const known =
+      version !== null &&
+      (hasMlBackendTitled(ctx.db, current.id, version) || hasPredictionModelVersion(ctx.db, current.id, version));
+    if (!known) {
       errors.model_version = ["Model version doesn't exist either as live model or as static predictions."];
     }
   }

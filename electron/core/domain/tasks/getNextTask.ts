@@ -37,6 +37,13 @@ function prelabelingPredictions(ctx: DomainContext, project: ProjectRow, task: T
     .map((row) => serializePrediction(row, now));
 }
 
+/** The prelabeling predictions of one task again, after the ML layer asked the model for some. */
+export function prelabelingPredictionsOfTask(ctx: DomainContext, projectId: number, taskId: number) {
+  const project = findProjectById(ctx.db, projectId);
+  const task = findTaskById(ctx.db, taskId);
+  return project && task ? prelabelingPredictions(ctx, project, task, ctx.clock()) : [];
+}
+
 /**
  * NextTaskSerializer: the declared fields first (predictions for prelabeling, no annotations,
  * the caller's drafts, `updated_by` as a list, the caller's lock id), then the task's fields,

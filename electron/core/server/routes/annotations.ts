@@ -6,7 +6,9 @@ import { deleteAnnotation } from '../../domain/annotations/deleteAnnotation.js';
 import { getAnnotation, listTaskAnnotations } from '../../domain/annotations/readAnnotations.js';
 import { updateAnnotation } from '../../domain/annotations/updateAnnotation.js';
 import { ValidationError } from '../../domain/errors.js';
+import { afterAnnotationChange, type AnnotationAction } from '../../ml/mlEvents.js';
 import type { AppEnv } from '../appEnv.js';
+import { mlDeps } from './ml.js';
 import { parseWith } from '../drfValidation.js';
 import { readObjectBody } from '../requestBody.js';
 import { defineRoute } from '../route.js';
@@ -31,7 +33,14 @@ async function handleUpdate(c: Context<AppEnv>): Promise<Response> {
   const id = pathId(c, 'id', NO_ANNOTATION);
   const deps = c.get('deps');
   const input = parseWith(annotationWriteSchema(deps.db), await readObjectBody(c));
-  return c.json(updateAnnotation(deps, c.get('userId'), id, input));
+  const annotation = updateAnnotation(deps, c.get('userId'), id, input);
+  tellModels(c, 'ANNOTATION_UPDATED', annotation);
+  return c.json(annotation);
+}
+
+/** Model servers connected to the project hear of the change (in the background; see ml/mlEvents.ts). */
+function tellModels(c: Context<AppEnv>, action: AnnotationAction, annotation: Record<string, unknown>): void {
+  afterAnnotationChange(mlDeps(c), annotation.project as number, action, annotation);
 }
 
 /** Annotations (spec 6.1, 6.2). */
@@ -44,7 +53,9 @@ export function annotationRoutes(app: Hono<AppEnv>): void {
       const body = await readObjectBody(c);
       const input = parseWith(annotationWriteSchema(deps.db), body);
       const request = { input, body, wasCancelledQuery: wasCancelledQuery(c) };
-      return c.json(createAnnotation(deps, c.get('userId'), taskId, request), 201);
+      const annotation = createAnnotation(deps, c.get('userId'), taskId, request);
+      tellModels(c, 'ANNOTATION_CREATED', annotation);
+      return c.json(annotation, 201);
     },
   });
   defineRoute(app, '/api/annotations/:id{[0-9]+}', {
@@ -52,7 +63,10 @@ export function annotationRoutes(app: Hono<AppEnv>): void {
     patch: handleUpdate,
     put: handleUpdate,
     delete: (c) => {
-      deleteAnnotation(c.get('deps'), c.get('userId'), pathId(c, 'id', NO_ANNOTATION));
+      const id = pathId(c, 'id', NO_ANNOTATION);
+      const annotation = getAnnotation(c.get('deps'), id);
+      deleteAnnotation(c.get('deps'), c.get('userId'), id);
+      tellModels(c, 'ANNOTATION_DELETED', annotation);
       return c.body(null, 204);
     },
   });

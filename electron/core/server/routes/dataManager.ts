@@ -1,11 +1,13 @@
 import type { Hono } from 'hono';
 import { getActionForm, listActions } from '../../domain/dataManager/actions/actionCatalog.js';
-import { performAction } from '../../domain/dataManager/actions/performAction.js';
+import { ML_ACTIONS, performAction, selectActionTasks } from '../../domain/dataManager/actions/performAction.js';
 import { listColumns } from '../../domain/dataManager/columns.js';
 import { getDmProject } from '../../domain/dataManager/dmProject.js';
 import { parseQueryParameter } from '../../domain/dataManager/prepareParams.js';
 import { intFromRequest } from '../../domain/dataManager/requestValues.js';
+import { retrievePredictionsAction } from '../../ml/retrievePredictions.js';
 import type { AppEnv } from '../appEnv.js';
+import { mlDeps } from './ml.js';
 import { readObjectBody } from '../requestBody.js';
 import { defineRoute } from '../route.js';
 import { lastQueryValues } from './projectList.js';
@@ -34,14 +36,19 @@ export function dataManagerRoutes(app: Hono<AppEnv>): void {
     post: async (c) => {
       const query = lastQueryValues(c);
       const body = await readObjectBody(c);
-      const result = performAction(c.get('deps'), c.get('userId'), {
+      const request = {
         project: intFromRequest('project', query.project, 0),
         actionId: query.id,
         view: intFromRequest('view', query.view, 0) || bodyView(body),
         query: query.query === undefined ? body : parseQueryParameter(query.query),
         body,
-      });
-      return c.json(result);
+      };
+      if (request.actionId !== undefined && ML_ACTIONS.has(request.actionId)) {
+        // The model server is called outside any transaction: the selection first, then the run.
+        const { taskIds } = selectActionTasks(c.get('deps'), request);
+        return c.json(await retrievePredictionsAction(mlDeps(c), request.project, taskIds));
+      }
+      return c.json(performAction(c.get('deps'), c.get('userId'), request));
     },
   });
   defineRoute(app, '/api/dm/actions/:action/form', {

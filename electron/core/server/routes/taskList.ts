@@ -3,7 +3,9 @@ import { listTasks, type ListTasksRequest } from '../../domain/dataManager/listT
 import { parseQueryParameter } from '../../domain/dataManager/prepareParams.js';
 import { boolFromRequest, intFromRequest } from '../../domain/dataManager/requestValues.js';
 import { createTask } from '../../domain/tasks/createTask.js';
+import { predictListedTasks } from '../../ml/retrievePredictions.js';
 import type { AppEnv } from '../appEnv.js';
+import { mlDeps } from './ml.js';
 import { readObjectBody } from '../requestBody.js';
 import { defineRoute } from '../route.js';
 import { fieldsetOf, lastQueryValues } from './projectList.js';
@@ -24,7 +26,18 @@ function readListRequest(c: Context<AppEnv>): ListTasksRequest {
 /** `/api/tasks/`: the Data Manager task list (spec 5.1) and task creation. */
 export function taskListRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/tasks', {
-    get: (c) => c.json(listTasks(c.get('deps'), c.get('userId'), readListRequest(c))),
+    get: async (c) => {
+      const request = readListRequest(c);
+      const page = listTasks(c.get('deps'), c.get('userId'), request);
+      // A project that evaluates predictions automatically gets them for the page's tasks first.
+      const tasks = page.tasks;
+      const project = request.project || (tasks[0]?.project as number | undefined);
+      const ids = tasks.map((task) => task.id as number);
+      if (project && (await predictListedTasks(mlDeps(c), project, ids))) {
+        return c.json(listTasks(c.get('deps'), c.get('userId'), request));
+      }
+      return c.json(page);
+    },
     post: async (c) => c.json(createTask(c.get('deps'), c.get('userId'), await readObjectBody(c)), 201),
   });
 }

@@ -3,7 +3,9 @@ import { boolFromRequest } from '../../domain/dataManager/requestValues.js';
 import { createProjectTask, deleteProjectTasks, listProjectTasks } from '../../domain/tasks/projectTasks.js';
 import { deleteTask, getTask, updateTask } from '../../domain/tasks/singleTask.js';
 import { parseTaskInput } from '../../domain/tasks/taskInput.js';
+import { predictOpenedTask } from '../../ml/retrievePredictions.js';
 import type { AppEnv } from '../appEnv.js';
+import { mlDeps } from './ml.js';
 import { readObjectBody, UnsupportedMediaTypeError } from '../requestBody.js';
 import { defineRoute } from '../route.js';
 import { NO_PROJECT, NO_TASK, pathId } from './pathIds.js';
@@ -22,9 +24,12 @@ function isMultipart(c: Context<AppEnv>): boolean {
 /** Single tasks (spec 5.2) and the old per-project task list (spec 5.3). */
 export function taskRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/tasks/:id{[0-9]+}', {
-    get: (c) => {
+    get: async (c) => {
       const resolveUri = boolFromRequest('resolve_uri', lastQueryValues(c).resolve_uri, true);
-      return c.json(getTask(c.get('deps'), c.get('userId'), pathId(c, 'id', NO_TASK), resolveUri));
+      const id = pathId(c, 'id', NO_TASK);
+      // Label Studio asks the project's model for a task opened without predictions.
+      await predictOpenedTask(mlDeps(c), id);
+      return c.json(getTask(c.get('deps'), c.get('userId'), id, resolveUri));
     },
     patch: (c) => handleUpdate(c, true),
     put: (c) => handleUpdate(c, false),

@@ -5,8 +5,8 @@ import { projectModelVersions } from '../columns.js';
 
 /*
  * The Data Manager actions Outpost runs, described as Label Studio's GET /api/dm/actions/ lists
- * them (its texts, orders and permission codes). Actions Outpost cannot run (ML predictions,
- * label caching, experimental ones) are not offered.
+ * them (its texts, orders and permission codes). Actions Outpost cannot run (label caching,
+ * experimental ones) are not offered. Retrieving predictions is run by the ML layer.
  */
 
 type Form = unknown[];
@@ -65,6 +65,21 @@ const CATALOG: readonly CatalogEntry[] = [
         'Confirm that you want to remove duplicated tasks with the same data fields. ' +
         'Duplicated tasks will be deleted and all annotations will be moved to the first task from duplicated tasks. ' +
         'Also Source Storage Links will be restored if at least one duplicated task has a storage link.',
+      type: 'confirm',
+    },
+  },
+  {
+    id: 'retrieve_tasks_predictions',
+    title: 'Retrieve Predictions',
+    order: 90,
+    permission: 'predictions.any',
+    dialog: {
+      title: 'Retrieve Predictions',
+      text:
+        'Send the selected tasks to all ML backends connected to the project.' +
+        'This operation might be abruptly interrupted due to a timeout. ' +
+        'The recommended way to get predictions is to update tasks using the Label Studio API.' +
+        'Please confirm your action.',
       type: 'confirm',
     },
   },

@@ -1,0 +1,43 @@
+import type { DomainContext } from '../domain/context.js';
+import { createFileSecretsVault, type SecretVault } from '../domain/secrets/secretVault.js';
+
+/** What the ML layer needs from the app: the database, the data folder, the secret vault, who we are. */
+export interface MlDeps extends DomainContext {
+  dataDir: string;
+  secretsVault: SecretVault;
+  outpostVersion: string;
+  /**
+   * This server's own address as the caller reached it (the request's origin): model servers get
+   * it in /setup to fetch media the tasks name by path.
+   */
+  serverUrl: string;
+  /** Injected by tests that watch the traffic; the global fetch otherwise. */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+}
+
+type AppLike = DomainContext & { dataDir: string; secretsVault?: SecretVault | undefined; outpostVersion: string };
+
+const fallbackVaults = new WeakMap<object, SecretVault>();
+
+/** The app's secret vault, or (an app built without one, e.g. in tests) a headless one in its data folder. */
+export function mlDepsFrom(deps: AppLike, serverUrl: string): MlDeps {
+  let vault = deps.secretsVault ?? fallbackVaults.get(deps);
+  if (!vault) {
+    vault = createFileSecretsVault({ dataDir: deps.dataDir, codec: null, warn: (line) => console.error(line) });
+    fallbackVaults.set(deps, vault);
+  }
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    secret: deps.secret,
+    dataDir: deps.dataDir,
+    secretsVault: vault,
+    outpostVersion: deps.outpostVersion,
+    serverUrl,
+  };
+}
+
+/** The vault key of a backend's Basic Auth password. */
+export function basicAuthSecretKey(backendId: number): string {
+  return `ml-backend:${backendId}:basic_auth_pass`;
+}
