@@ -21,7 +21,9 @@ import { mlRoutes } from './server/routes/ml.js';
 import { modelVersionRoutes } from './server/routes/modelVersions.js';
 import { outpostAppRoutes } from './server/routes/outpostApp.js';
 import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
+import { outpostLocalModelRoutes } from './server/routes/outpostLocalModel.js';
 import { outpostMlRoutes } from './server/routes/outpostMl.js';
+import { outpostPredictionPushRoutes } from './server/routes/outpostPredictionPush.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
 import { nextTaskRoutes } from './server/routes/nextTask.js';
 import { predictionRoutes } from './server/routes/predictions.js';
@@ -62,6 +64,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostRemotesRoutes(app);
   outpostConflictsRoutes(app);
   outpostMlRoutes(app);
+  outpostLocalModelRoutes(app);
+  outpostPredictionPushRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);
   userRoutes(app);
