@@ -49,7 +49,15 @@ export function listMlBackendsOfProject(db: Db, project: number, isInteractive: 
 }
 
 export function hasMlBackendTitled(db: Db, project: number, title: string): boolean {
-  return statement(db, 'SELECT 1 FROM ml_backends WHERE project = ? AND title = ?').get(project, title) !== undefined;
+  return findMlBackendTitled(db, project, title) !== undefined;
+}
+
+/** The project's first backend with this title (a project's model version may name one). */
+export function findMlBackendTitled(db: Db, project: number, title: string): MlBackendRow | undefined {
+  return statement(db, 'SELECT * FROM ml_backends WHERE project = ? AND title = ? ORDER BY id LIMIT 1').get(
+    project,
+    title,
+  ) as MlBackendRow | undefined;
 }
 
 export function insertMlBackendRow(db: Db, row: MlBackendColumns): number {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { listUserDraftsOfTask } from '../../db/repos/draftsRepo.js';
+import { findMlBackendTitled } from '../../db/repos/mlBackendsRepo.js';
 import { listPredictionsOfTasks } from '../../db/repos/predictionsRepo.js';
 import { findProjectById, type ProjectRow } from '../../db/repos/projectsRepo.js';
 import { clearExpiredLocks, countLiveLocks, findUserLock, upsertTaskLock } from '../../db/repos/taskLocksRepo.js';
@@ -27,13 +28,18 @@ function lockTask(ctx: DomainContext, task: TaskRow, user: number, now: Date): v
 }
 
 /**
- * `get_predictions_for_prelabeling` without ML backends: the stored predictions when the project
- * shows them, only the project's model version when one is set.
+ * `get_predictions_for_prelabeling`: the stored predictions when the project shows them, only
+ * the project's model version when one is set. A model version that is an ML backend's title
+ * names a live model: its predictions are those of the backend's current model version (the ML
+ * layer asked the model for one before this runs).
  */
 function prelabelingPredictions(ctx: DomainContext, project: ProjectRow, task: TaskRow, now: Date) {
   if (!project.show_collab_predictions) return [];
+  const chosen = project.model_version;
+  const live = chosen ? findMlBackendTitled(ctx.db, project.id, chosen) : undefined;
+  const version = live ? live.model_version : chosen;
   return listPredictionsOfTasks(ctx.db, [task.id])
-    .filter((row) => !project.model_version || row.model_version === project.model_version)
+    .filter((row) => !chosen || row.model_version === version)
     .map((row) => serializePrediction(row, now));
 }
 
