@@ -358,4 +358,22 @@ describe('PATCH, PUT and DELETE /api/ml/{id}', () => {
       'No MLBackend matches the given query.',
     );
   });
+
+  it("forgets the passwords of a deleted project's backends", async () => {
+    const t = await createTestApp();
+    const project = await createProject(t);
+    const server = await stub({ basicAuth: { user: 'u', password: 'project-secret' } });
+    const created = await call(t, 'POST', '/api/ml/', {
+      url: server.url,
+      project,
+      auth_method: 'BASIC_AUTH',
+      basic_auth_user: 'u',
+      basic_auth_pass: 'project-secret',
+    });
+    expect(created.status).toBe(201);
+    expect(readFileSync(join(t.deps.dataDir, 'secrets.json'), 'utf8')).toContain('project-secret');
+    expect((await t.withToken(`/api/projects/${project}/`, { method: 'DELETE' })).status).toBe(204);
+    expect(readFileSync(join(t.deps.dataDir, 'secrets.json'), 'utf8')).not.toContain('project-secret');
+    expect(t.db.prepare('SELECT count(*) AS n FROM ml_backends').get()).toEqual({ n: 0 });
+  });
 });

@@ -1,4 +1,4 @@
-import type { MlBackendRow } from '../db/repos/mlBackendsRepo.js';
+import { listMlBackendsOfProject, type MlBackendRow } from '../db/repos/mlBackendsRepo.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { INVALID_UPLOAD_URL } from '../domain/imports/checkUrlAddress.js';
 import { LOCAL_MODEL_URL, type MlBackendInput } from '../domain/ml/mlBackendFields.js';
@@ -144,4 +144,13 @@ export async function listBackends(
 export function removeBackend(deps: MlDeps, id: number): void {
   deleteMlBackend(deps, id);
   deps.secretsVault.delete(basicAuthSecretKey(id));
+}
+
+/**
+ * Before a project is deleted: returns what removes its backends' passwords from the vault
+ * once the deletion went through (the rows themselves go with the project).
+ */
+export function forgetMlSecretsOf(deps: MlDeps, project: number): () => void {
+  const ids = listMlBackendsOfProject(deps.db, project).map((backend) => backend.id);
+  return () => ids.forEach((id) => deps.secretsVault.delete(basicAuthSecretKey(id)));
 }

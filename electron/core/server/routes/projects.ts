@@ -2,11 +2,13 @@ import type { Context, Hono } from 'hono';
 import { NotFoundError } from '../../domain/errors.js';
 import { createProject } from '../../domain/projects/createProject.js';
 import { deleteProject } from '../../domain/projects/deleteProject.js';
+import { forgetMlSecretsOf } from '../../ml/manageBackends.js';
 import { getProject } from '../../domain/projects/getProject.js';
 import { projectWriteSchema } from '../../domain/projects/projectFields.js';
 import { summarizeProject } from '../../domain/projects/summarizeProject.js';
 import { updateProject } from '../../domain/projects/updateProject.js';
 import type { AppEnv } from '../appEnv.js';
+import { mlDeps } from './ml.js';
 import { parseWith } from '../drfValidation.js';
 import { isHtmlInput, readObjectBody } from '../requestBody.js';
 import { defineRoute } from '../route.js';
@@ -50,7 +52,11 @@ export function projectRoutes(app: Hono<AppEnv>): void {
     patch: (c) => handleUpdate(c, true),
     put: (c) => handleUpdate(c, false),
     delete: (c) => {
-      deleteProject(c.get('deps'), projectId(c));
+      const id = projectId(c);
+      // The project's ML backends go with it (cascade); their passwords leave the vault too.
+      const forgetSecrets = forgetMlSecretsOf(mlDeps(c), id);
+      deleteProject(c.get('deps'), id);
+      forgetSecrets();
       return c.body(null, 204);
     },
   });
