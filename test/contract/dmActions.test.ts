@@ -38,24 +38,21 @@ const count = (t: TestApp, table: string, where = '1') =>
   (t.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get() as { n: number }).n;
 
 describe('GET /api/dm/actions/', () => {
-  it('lists the actions Outpost runs, by order, with their dialogs and forms', async () => {
+  it('lists the actions Outpost runs by order, announcing per-project forms as null', async () => {
     const t = await createTestApp();
     const project = addProject(t.db);
-    const other = addUser(t.db, 'ann@example.com', 'Ann', 'Lee');
-    const task = addTask(t.db, project, { data: { text: 'a' } });
-    addAnnotation(t.db, task, { completed_by: other });
-    addPrediction(t.db, task, { model_version: 'v7' });
     const { status, body } = await getJson(t, `/api/dm/actions/?project=${project}`);
     expect(status).toBe(200);
-    expect(body.map((action: { id: string }) => action.id)).toEqual([
-      'remove_duplicates',
-      'retrieve_tasks_predictions',
-      'predictions_to_annotations',
-      'delete_tasks',
-      'delete_tasks_annotations',
-      'delete_tasks_predictions',
+    expect(body.map((action: { id: string; order: number }) => [action.id, action.order])).toEqual([
+      ['retrieve_tasks_predictions', 90],
+      ['predictions_to_annotations', 91],
+      ['remove_duplicates', 95],
+      ['delete_tasks', 100],
+      ['delete_tasks_annotations', 101],
+      ['delete_tasks_predictions', 102],
     ]);
-    expect(body[1]).toEqual({
+    // As the real Label Studio 1.22 lists them: no form key without a form, null for a form made per project.
+    expect(body[0]).toEqual({
       id: 'retrieve_tasks_predictions',
       title: 'Retrieve Predictions',
       order: 90,
@@ -67,7 +64,21 @@ describe('GET /api/dm/actions/', () => {
           'interrupted due to a timeout. The recommended way to get predictions is to update tasks using the ' +
           'Label Studio API.Please confirm your action.',
         type: 'confirm',
-        form: null,
+      },
+    });
+    expect(body[2]).toEqual({
+      id: 'remove_duplicates',
+      title: 'Remove Duplicated Tasks',
+      order: 95,
+      permission: ['projects.change', 'tasks.delete'],
+      experimental: false,
+      dialog: {
+        text:
+          'Confirm that you want to remove duplicated tasks with the same data fields. Duplicated tasks will be ' +
+          'deleted and all annotations will be moved to the first task from duplicated tasks. Also Source Storage ' +
+          'Links will be restored if at least one duplicated task has a storage link. Warning: Task assignments ' +
+          "(enterprise only) won't be saved.",
+        type: 'confirm',
       },
     });
     expect(body[3]).toEqual({
@@ -76,16 +87,37 @@ describe('GET /api/dm/actions/', () => {
       order: 100,
       permission: 'tasks.delete',
       reload: true,
-      dialog: {
-        text: 'You are going to delete the selected tasks. Please confirm your action.',
-        type: 'confirm',
-        form: null,
-      },
+      dialog: { text: 'You are going to delete the selected tasks. Please confirm your action.', type: 'confirm' },
     });
-    expect(body[4].dialog.form[0].fields[0].options).toEqual([{ value: String(other), label: 'Ann Lee' }]);
-    // The project's own model version ('' by default) comes first.
-    expect(body[2].dialog.form[0].fields[0].options).toEqual(['', 'v7']);
+    expect(body[1].dialog.form).toBeNull();
+    expect(body[4].dialog.form).toBeNull();
     await expectEnvelope(await t.withToken('/api/dm/actions/'), 404, 'No Project matches the given query.');
+  });
+
+  it('makes each form for its project at /form, [] for an action without one', async () => {
+    const t = await createTestApp();
+    const project = addProject(t.db);
+    const other = addUser(t.db, 'ann@example.com', 'Ann', 'Lee');
+    const task = addTask(t.db, project, { data: { text: 'a' } });
+    addAnnotation(t.db, task, { completed_by: other });
+    addPrediction(t.db, task, { model_version: 'v7' });
+    const form = async (id: string) => (await getJson(t, `/api/dm/actions/${id}/form/?project=${project}`)).body;
+    expect((await form('delete_tasks_annotations'))[0].fields[0].options).toEqual([
+      { value: String(other), label: 'Ann Lee' },
+    ]);
+    // No model version chosen: the prediction versions alone, nothing preselected.
+    expect((await form('predictions_to_annotations'))[0].fields[0]).toMatchObject({ options: ['v7'], value: '' });
+    t.db.prepare("UPDATE projects SET model_version = 'live' WHERE id = ?").run(project);
+    expect((await form('predictions_to_annotations'))[0].fields[0]).toMatchObject({
+      options: ['live', 'v7'],
+      value: 'live',
+    });
+    expect(await form('delete_tasks')).toEqual([]);
+    await expectEnvelope(
+      await t.withToken(`/api/dm/actions/nope/form/?project=${project}`),
+      400,
+      "Can't find 'nope' in registered actions",
+    );
   });
 });
 

@@ -49,3 +49,45 @@ describe('GET /api/projects/{id}/model-versions/', () => {
     );
   });
 });
+
+describe('model versions and live models', () => {
+  it('lists the ML backends as live models when asked', async () => {
+    const t = await createTestApp();
+    const project = await createProject(t);
+    t.db
+      .prepare(
+        `INSERT INTO ml_backends (project, state, url, title, created_at, updated_at)
+         VALUES (?, 'CO', 'http://127.0.0.1:9/model', 'Live one', 'x', 'x')`,
+      )
+      .run(project);
+    const without = await call(t, 'GET', `/api/projects/${project}/model-versions/?extended=true`);
+    expect(without.body.live).toBeNull();
+    const live = await call(
+      t,
+      'GET',
+      `/api/projects/${project}/model-versions/?extended=true&include_live_models=true`,
+    );
+    expect(live.body.live).toHaveLength(1);
+    expect(live.body.live[0]).toMatchObject({ title: 'Live one', state: 'CO', readable_state: 'Connected', project });
+  });
+
+  it('deletes the predictions of one model version, counters following, and says how many', async () => {
+    const t = await createTestApp();
+    const project = await createProject(t, { model_version: 'old' });
+    const task = await createTask(t, project);
+    await call(t, 'POST', '/api/predictions/', { task, result: [], model_version: 'old' });
+    await call(t, 'POST', '/api/predictions/', { task, result: [], model_version: 'old' });
+    await call(t, 'POST', '/api/predictions/', { task, result: [], model_version: 'new' });
+    const removed = await call(t, 'DELETE', `/api/projects/${project}/model-versions/`, { model_version: 'old' });
+    expect(removed).toMatchObject({ status: 200, body: { deleted_predictions: 2 } });
+    expect((await call(t, 'GET', `/api/tasks/${task}/`)).body.total_predictions).toBe(1);
+    // The project's own model version was that one: it is cleared, as Label Studio does.
+    expect((await call(t, 'GET', `/api/projects/${project}/`)).body.model_version).toBeNull();
+    const missing = await t.withToken(`/api/projects/${project}/model-versions/`, {
+      method: 'DELETE',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    await expectEnvelope(missing, 400, 'Validation error', { non_field_errors: ['model_version param is required'] });
+  });
+});

@@ -94,3 +94,16 @@ export function countModelVersions(db: Db, project: number): ModelVersionCount[]
      FROM predictions WHERE project = ? GROUP BY model_version ORDER BY latest DESC, max(id) DESC`,
   ).all(project) as ModelVersionCount[];
 }
+
+/** Deletes a project's predictions of one model version (every one when null); returns the tasks they were on. */
+export function deleteProjectPredictions(
+  db: Db,
+  project: number,
+  modelVersion: string | null,
+): { count: number; tasks: number[] } {
+  const filter = 'project = @project AND (@version IS NULL OR model_version = @version)';
+  const params = { project, version: modelVersion };
+  const tasks = statement(db, `SELECT DISTINCT task FROM predictions WHERE ${filter}`).pluck().all(params) as number[];
+  const count = statement(db, `DELETE FROM predictions WHERE ${filter}`).run(params).changes;
+  return { count, tasks };
+}

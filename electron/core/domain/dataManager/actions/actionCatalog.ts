@@ -1,7 +1,8 @@
 import { listProjectAnnotators } from '../../../db/repos/dmProjectRepo.js';
 import type { DomainContext } from '../../context.js';
 import { getProjectRow } from '../../projects/getProject.js';
-import { projectModelVersions } from '../columns.js';
+import { countModelVersions } from '../../../db/repos/predictionsRepo.js';
+import { DomainError } from '../../errors.js';
 
 /*
  * The Data Manager actions Outpost runs, described as Label Studio's GET /api/dm/actions/ lists
@@ -18,7 +19,7 @@ export interface ActionDescription {
   permission: string | string[];
   experimental?: boolean;
   reload?: boolean;
-  dialog: { title?: string; text: string; type: 'confirm'; form: Form | null };
+  dialog: { title?: string; text: string; type: 'confirm'; form?: null };
 }
 
 interface CatalogEntry extends Omit<ActionDescription, 'dialog'> {
@@ -41,15 +42,19 @@ function annotatorForm(ctx: DomainContext, project: number): Form {
   ];
 }
 
-/** Label Studio's predictions_to_annotations_form: the project's model version first. */
+/**
+ * Label Studio's predictions_to_annotations_form: the prediction model versions, newest first,
+ * with the project's own model version (when set) on top and preselected.
+ */
 function modelVersionForm(ctx: DomainContext, project: number): Form {
-  const row = getProjectRow(ctx, project);
-  const versions = projectModelVersions(ctx, project, row.model_version).filter(
-    (version) => version !== row.model_version,
-  );
-  const options = row.model_version === null ? versions : [row.model_version, ...versions];
+  const own = getProjectRow(ctx, project).model_version;
+  const versions = countModelVersions(ctx.db, project).map((version) => version.model_version);
+  const options = own ? [own, ...versions.filter((version) => version !== own)] : versions;
   return [
-    { columnCount: 1, fields: [{ type: 'select', name: 'model_version', label: 'Choose predictions', options }] },
+    {
+      columnCount: 1,
+      fields: [{ type: 'select', name: 'model_version', label: 'Choose predictions', options, value: own }],
+    },
   ];
 }
 
@@ -57,14 +62,15 @@ const CATALOG: readonly CatalogEntry[] = [
   {
     id: 'remove_duplicates',
     title: 'Remove Duplicated Tasks',
-    order: 1,
-    permission: 'projects.change',
+    order: 95,
+    permission: ['projects.change', 'tasks.delete'],
     experimental: false,
     dialog: {
       text:
         'Confirm that you want to remove duplicated tasks with the same data fields. ' +
         'Duplicated tasks will be deleted and all annotations will be moved to the first task from duplicated tasks. ' +
-        'Also Source Storage Links will be restored if at least one duplicated task has a storage link.',
+        'Also Source Storage Links will be restored if at least one duplicated task has a storage link. ' +
+        "Warning: Task assignments (enterprise only) won't be saved.",
       type: 'confirm',
     },
   },
@@ -91,7 +97,7 @@ const CATALOG: readonly CatalogEntry[] = [
     dialog: {
       title: 'Create Annotations From Predictions',
       text:
-        'Create annotations from predictions using selected predictions set for each selected task.' +
+        'Create annotations from predictions using selected predictions set for each selected task. ' +
         'Your account will be assigned as an owner to those annotations. ',
       type: 'confirm',
       form: modelVersionForm,
@@ -135,20 +141,25 @@ export function isKnownAction(id: string): boolean {
   return CATALOG.some((entry) => entry.id === id);
 }
 
-function describe(ctx: DomainContext, project: number, entry: CatalogEntry): ActionDescription {
+/** An action as the list shows it: a form made per project is announced as null, loaded from /form. */
+function describe(entry: CatalogEntry): ActionDescription {
   const { form, ...dialog } = entry.dialog;
-  return { ...entry, dialog: { ...dialog, form: form ? form(ctx, project) : null } };
+  return { ...entry, dialog: form ? { ...dialog, form: null } : dialog };
 }
 
-/** `GET /api/dm/actions/?project=`: by `order`, each dialog's form generated for the project. */
+/** `GET /api/dm/actions/?project=`: by `order` (Label Studio's get_all_actions). */
 export function listActions(ctx: DomainContext, project: number): ActionDescription[] {
   getProjectRow(ctx, project);
-  return CATALOG.map((entry) => describe(ctx, project, entry));
+  return [...CATALOG].sort((a, b) => a.order - b.order).map(describe);
 }
 
-/** `GET /api/dm/actions/{id}/form/?project=`: the action's form, or null when it has none. */
-export function getActionForm(ctx: DomainContext, project: number, id: string): Form | null {
+/**
+ * `GET /api/dm/actions/{id}/form/?project=`: the action's form made for the project, or `[]`
+ * when it has none. An unknown action (a 500 in Label Studio) is a 400 with its message.
+ */
+export function getActionForm(ctx: DomainContext, project: number, id: string): Form {
   getProjectRow(ctx, project);
   const entry = CATALOG.find((candidate) => candidate.id === id);
-  return entry ? describe(ctx, project, entry).dialog.form : null;
+  if (!entry) throw new DomainError(400, `Can't find '${id}' in registered actions`);
+  return entry.dialog.form ? entry.dialog.form(ctx, project) : [];
 }
