@@ -170,6 +170,12 @@ describe('Retrieve Predictions (the Data Manager action)', () => {
     }
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ status: 'running', total: 75, done: 0 });
+    // The backend shows Predicting while this process sends it tasks.
+    server.behaviour.predict = 'hang';
+    expect((await call(t, 'GET', `/api/ml/${backend.id}`)).body).toMatchObject({
+      state: 'PR',
+      readable_state: 'Predicting',
+    });
     const cancelled = await t.withToken(`/api/outpost/ml/jobs/${jobs[0]!.id}/cancel`, { method: 'POST' });
     expect(cancelled.status).toBe(204);
     const { body } = await pending;

@@ -11,6 +11,7 @@ import {
 } from '../domain/ml/mlBackends.js';
 import { checkConnection, connectionOf, refreshBackendState, type Connection } from './mlConnection.js';
 import { basicAuthSecretKey, type MlDeps } from './mlDeps.js';
+import { listPredictionJobs } from './predictionJobs.js';
 
 /*
  * `/api/ml` (MLBackendListAPI, MLBackendDetailAPI): a backend is saved only once its server
@@ -127,8 +128,20 @@ export async function updateBackend(deps: MlDeps, id: number, input: MlBackendIn
   return refreshBackendState(deps, updated);
 }
 
+/**
+ * A backend's live state. A server that answers while this process is sending it tasks shows
+ * Predicting (Label Studio's state check would show Connected in the middle of a long run).
+ */
+async function liveState(deps: MlDeps, backend: MlBackendRow): Promise<MlBackendRow> {
+  const refreshed = await refreshBackendState(deps, backend);
+  const predicting = listPredictionJobs(deps.db, backend.project).some(
+    (job) => job.backend === backend.id && job.status === 'running',
+  );
+  return predicting && refreshed.state === 'CO' ? changeMlBackend(deps, backend.id, { state: 'PR' }) : refreshed;
+}
+
 export async function showBackend(deps: MlDeps, id: number): Promise<MlBackendRow> {
-  return refreshBackendState(deps, requireMlBackend(deps, id));
+  return liveState(deps, requireMlBackend(deps, id));
 }
 
 /** `GET /api/ml?project=`: every backend's state is refreshed (Project.update_ml_backends_state). */
@@ -138,7 +151,7 @@ export async function listBackends(
   isInteractive: boolean | null,
 ): Promise<MlBackendRow[]> {
   const rows = listMlBackends(deps, project, isInteractive);
-  return Promise.all(rows.map((row) => refreshBackendState(deps, row)));
+  return Promise.all(rows.map((row) => liveState(deps, row)));
 }
 
 export function removeBackend(deps: MlDeps, id: number): void {
