@@ -45,6 +45,11 @@ export interface PushStats {
   updates: number;
   deletions: number;
   tasks: number;
+  /**
+   * Predictions pushed on request. Present only in runs that pushed some, so the summary of every
+   * other run keeps the shape its readers (the CLI's --json, the Sync page) have always seen.
+   */
+  predictions?: number;
 }
 
 /** The summary line of `outpost sync --json`. */

@@ -6,6 +6,7 @@ import taskDataVersions from './0005_task_data_versions.sql';
 import sync from './0006_sync.sql';
 import annotationResultCount from './0007_annotation_result_count.sql';
 import mlBackends from './0008_ml_backends.sql';
+import predictionPush from './0009_prediction_push.sql';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { version: 6, name: 'sync', sql: sync },
   { version: 7, name: 'annotation_result_count', sql: annotationResultCount },
   { version: 8, name: 'ml_backends', sql: mlBackends },
+  { version: 9, name: 'prediction_push', sql: predictionPush },
 ];

@@ -14,6 +14,8 @@ export interface MirrorProjectRow {
   pull_checkpoint: string | null;
   last_pull_at: string | null;
   last_push_at: string | null;
+  /** The remote project's model_version at the last complete pull (null: not seen yet; migration 0009). */
+  remote_model_version: string | null;
 }
 
 export function findMirrorProject(db: Db, project: number): MirrorProjectRow | undefined {
@@ -48,9 +50,15 @@ export function insertMirrorProject(
 }
 
 type MirrorProjectState = Partial<
-  Pick<MirrorProjectRow, 'pulled_until' | 'pull_checkpoint' | 'last_pull_at' | 'last_push_at'>
+  Pick<MirrorProjectRow, 'pulled_until' | 'pull_checkpoint' | 'last_pull_at' | 'last_push_at' | 'remote_model_version'>
 >;
-const PROJECT_STATE_COLUMNS = ['pulled_until', 'pull_checkpoint', 'last_pull_at', 'last_push_at'] as const;
+const PROJECT_STATE_COLUMNS = [
+  'pulled_until',
+  'pull_checkpoint',
+  'last_pull_at',
+  'last_push_at',
+  'remote_model_version',
+] as const;
 
 /** Sets the given state columns (null clears one; absent keys are left alone). */
 export function updateMirrorProject(db: Db, project: number, state: MirrorProjectState): void {

@@ -2,12 +2,18 @@ import type { Db } from '../open.js';
 import { statement } from '../statement.js';
 
 /*
- * The outbox of local changes to push (sync_outbox, migration 0006). Rows are written by the
- * domain's journal in the same transaction as the change, and closed by the push in the same
- * transaction as the mapping it learns.
+ * The outbox of local changes to push (sync_outbox, migrations 0006 and 0009). Rows are written
+ * by the domain's journal in the same transaction as the change, and closed by the push in the
+ * same transaction as the mapping it learns.
  */
 
-export type OutboxKind = 'annotation_create' | 'annotation_update' | 'annotation_delete' | 'task_create';
+export type OutboxKind =
+  | 'annotation_create'
+  | 'annotation_update'
+  | 'annotation_delete'
+  | 'task_create'
+  /** Only ever journaled on request (a push of predictions made here): see domain/sync/queuePredictionPush. */
+  | 'prediction_create';
 
 export interface OutboxRow {
   id: number;
@@ -24,17 +30,19 @@ export interface OutboxRow {
   next_attempt_at: string | null;
   last_error: string | null;
   done_at: string | null;
+  /** The local prediction of a prediction_create. */
+  prediction: number | null;
 }
 
 export type NewOutboxRow = Pick<OutboxRow, 'remote' | 'project' | 'task' | 'kind' | 'created_at'> &
-  Partial<Pick<OutboxRow, 'annotation' | 'remote_annotation_id' | 'unique_id' | 'base'>>;
+  Partial<Pick<OutboxRow, 'annotation' | 'remote_annotation_id' | 'unique_id' | 'base' | 'prediction'>>;
 
 export function insertOutboxRow(db: Db, row: NewOutboxRow): number {
   const result = statement(
     db,
-    `INSERT INTO sync_outbox (remote, project, task, kind, annotation, remote_annotation_id, unique_id, base, created_at)
-     VALUES (@remote, @project, @task, @kind, @annotation, @remote_annotation_id, @unique_id, @base, @created_at)`,
-  ).run({ annotation: null, remote_annotation_id: null, unique_id: null, base: null, ...row });
+    `INSERT INTO sync_outbox (remote, project, task, kind, annotation, remote_annotation_id, unique_id, base, prediction, created_at)
+     VALUES (@remote, @project, @task, @kind, @annotation, @remote_annotation_id, @unique_id, @base, @prediction, @created_at)`,
+  ).run({ annotation: null, remote_annotation_id: null, unique_id: null, base: null, prediction: null, ...row });
   return Number(result.lastInsertRowid);
 }
 

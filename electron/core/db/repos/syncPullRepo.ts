@@ -78,13 +78,14 @@ export function hasOpenConflict(db: Db, task: number, kind: string): boolean {
 
 /**
  * Whether a task holds local work not yet on the remote: pending outbox rows, or annotations
- * with no remote twin (created here, or kept here after a conflict).
+ * with no remote twin (created here, or kept here after a conflict). A queued prediction push is
+ * not such work: a model's output can be made again, so it never keeps a task the remote deleted.
  */
 export function hasUnpushedWork(db: Db, remote: number, task: number): boolean {
-  const pending = statement(db, 'SELECT 1 FROM sync_outbox WHERE remote = ? AND task = ? AND done_at IS NULL').get(
-    remote,
-    task,
-  );
+  const pending = statement(
+    db,
+    "SELECT 1 FROM sync_outbox WHERE remote = ? AND task = ? AND done_at IS NULL AND kind != 'prediction_create'",
+  ).get(remote, task);
   if (pending !== undefined) return true;
   return (
     statement(

@@ -41,8 +41,11 @@ export interface SyncRunRecorder {
 
 const silent: SyncProgress = { phase: () => undefined, items: () => undefined, error: () => undefined };
 
+/** Adds counts key by key; a key only one side has (an optional count) starts from 0. */
 function add<T extends object>(into: T, more: T): void {
-  for (const key of Object.keys(more) as (keyof T)[]) (into[key] as number) += more[key] as number;
+  for (const key of Object.keys(more) as (keyof T)[]) {
+    (into[key] as number) = ((into[key] as number | undefined) ?? 0) + (more[key] as number);
+  }
 }
 
 export function startSyncRunRecord(

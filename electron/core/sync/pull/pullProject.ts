@@ -4,6 +4,7 @@ import { emptyPullStats, type PullStats, type SyncContext } from '../syncTypes.j
 import { applyRemoteTask } from './applyTask.js';
 import { createAuthorMap } from './mirrorAuthors.js';
 import { parseCheckpoint, sinceOf, type PullCheckpoint } from './pullCheckpoint.js';
+import { pullModelVersion } from './pullModelVersion.js';
 import type { PullRun } from './pullRun.js';
 import { pullSettings } from './pullSettings.js';
 import { reconcileTasks } from './reconcileTasks.js';
@@ -30,7 +31,8 @@ export interface PullOptions {
  * 3. task pages (all on the first pull, then only those saved since), each page applied in one
  *    transaction together with the checkpoint of the next page;
  * 4. the id set: missed or stale tasks fetched again, deleted ones removed (or kept as conflicts);
- * 5. the cursor moves to this pull's start and the checkpoint is cleared.
+ * 5. the model version follows the remote's if it changed there (pullModelVersion.ts), the cursor
+ *    moves to this pull's start and the checkpoint is cleared.
  */
 export async function pullProject(
   ctx: SyncContext,
@@ -86,6 +88,7 @@ export async function pullProject(
 
   // 5. Done: without a Date header the newest updated_at listed is the best server time there is.
   ctx.db.transaction(() => {
+    pullModelVersion(run, settings.remoteModelVersion);
     updateMirrorProject(ctx.db, run.projectId, {
       pull_checkpoint: null,
       pulled_until: checkpoint.started_at ?? newest ?? mirror.pulled_until,

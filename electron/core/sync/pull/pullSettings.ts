@@ -16,9 +16,12 @@ import type { SyncContext } from '../syncTypes.js';
  */
 
 /**
- * The settings mirrored. Left out on purpose: `model_version` (it must name a local prediction
- * model version, which may not be pulled yet), the data-login credentials, `pinned_at` (a local
- * preference), and control weights (derived from the config).
+ * The settings mirrored. Left out on purpose: `model_version` (it may name a model of this
+ * machine, and must name a known version, which may not be pulled yet: pullModelVersion.ts
+ * follows the remote's only when it changed there, after the tasks), the data-login credentials,
+ * `pinned_at` (a local preference), and control weights (derived from the config). These are
+ * read from the remote, never written to it: the push does not touch a project's settings or
+ * its ML backends.
  */
 const MIRRORED_SETTINGS = [
   'title',
@@ -50,6 +53,8 @@ export interface PulledSettings {
   serverTime: Date | null;
   /** A project was created or at least one setting changed. */
   changed: boolean;
+  /** The remote project's `model_version` ('' when it has none), for pullModelVersion. */
+  remoteModelVersion: string;
 }
 
 /** The remote's settings, validated and normalized as a local create would take them. */
@@ -88,6 +93,7 @@ export async function pullSettings(ctx: SyncContext, remoteProjectId: number): P
   const serverTime = Number.isNaN(parsedDate) ? null : new Date(parsedDate);
   const remote = (await response.json()) as Record<string, unknown>;
   const input = remoteInput(remote);
+  const remoteModelVersion = typeof remote.model_version === 'string' ? remote.model_version : '';
 
   const mirror = findMirrorProjectByRemote(ctx.db, ctx.remoteId, remoteProjectId);
   if (!mirror) {
@@ -99,12 +105,17 @@ export async function pullSettings(ctx: SyncContext, remoteProjectId: number): P
       insertMirrorProject(ctx.db, { project: id, remote: ctx.remoteId, remote_project_id: remoteProjectId });
       return id;
     })();
-    return { projectId, serverTime, changed: true };
+    return { projectId, serverTime, changed: true, remoteModelVersion };
   }
   const local = findProjectById(ctx.db, mirror.project);
   if (!local) throw new Error(`the mirror of remote project ${remoteProjectId} has no local project`);
   const changes = changedSettings(input, local);
-  if (Object.keys(changes).length === 0) return { projectId: mirror.project, serverTime, changed: false };
+  if (Object.keys(changes).length === 0) {
+    return { projectId: mirror.project, serverTime, changed: false, remoteModelVersion };
+  }
+  // Hiding predictions would also clear the model version (ProjectSerializer.update), which is
+  // pullModelVersion's alone to change: it is given as it is, so it stays.
+  if (changes.show_collab_predictions === false) changes.model_version = local.model_version;
   updateProject(ctx, ctx.localUserId, mirror.project, changes, ALL_FIELDS);
-  return { projectId: mirror.project, serverTime, changed: true };
+  return { projectId: mirror.project, serverTime, changed: true, remoteModelVersion };
 }

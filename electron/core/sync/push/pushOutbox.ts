@@ -14,7 +14,9 @@ import { emptyPushStats, type PushStats, type SyncContext } from '../syncTypes.j
 import { pushAnnotationCreate } from './pushAnnotationCreate.js';
 import { pushAnnotationDelete } from './pushAnnotationDelete.js';
 import { pushAnnotationUpdate } from './pushAnnotationUpdate.js';
+import { pushPredictionCreate } from './pushPredictionCreate.js';
 import type { PushRun, PushStep } from './pushRun.js';
+import { guardRemoteWrites } from './remoteWriteGuard.js';
 import { pushTaskCreate } from './pushTaskCreate.js';
 
 export interface PushedOutbox {
@@ -38,6 +40,7 @@ const STEPS: Record<OutboxKind, PushStep> = {
   annotation_create: pushAnnotationCreate,
   annotation_update: pushAnnotationUpdate,
   annotation_delete: pushAnnotationDelete,
+  prediction_create: pushPredictionCreate,
 };
 
 /** After a failure that outlived its retries: 30 s, doubling per attempt, at most 30 min. */
@@ -59,21 +62,28 @@ function touchProjects(db: Db, projects: Set<number>, now: string): void {
 /**
  * Pushes the remote's pending outbox rows, by task and, within a task, in the order they were
  * written. A row that cannot go now (waiting for the pull, or failed after its retries) holds
- * back the rest of its task for this run; other tasks go on. Each step closes its row in the same
- * transaction as the mapping it learns, so an interruption anywhere leads to a retry that links
- * instead of duplicating. Rows still backing off (next_attempt_at ahead) wait for a later run,
- * unless `waitForBackoff` is false.
+ * back the rest of its task for this run, unless it is a prediction's; other tasks go on. Each
+ * step closes its row in the same transaction as the mapping it learns, so an interruption
+ * anywhere leads to a retry that links instead of duplicating. Rows still backing off
+ * (next_attempt_at ahead) wait for a later run, unless `waitForBackoff` is false. Every write
+ * goes through remoteWriteGuard: nothing but annotations, tasks and predictions is sent.
  */
 export async function pushOutbox(ctx: SyncContext, options: PushOptions = {}): Promise<PushedOutbox> {
   ctx.progress.phase('push');
   const run: PushRun = {
-    ctx,
+    ctx: { ...ctx, client: guardRemoteWrites(ctx.client) },
     retry: (operation) => withRetry(operation, { ...options.retry, signal: ctx.signal }),
     now: () => formatTimestamp(ctx.clock()),
   };
   const rows = listPendingOfRemote(ctx.db, ctx.remoteId);
   const stats = emptyPushStats();
   const heldBack = new Set<number>();
+  // A row that cannot go now holds back the later rows of its task, which may build on it. A
+  // prediction's row never does: nothing builds on it, and annotators' work must not wait
+  // behind a model's output the remote refuses.
+  const holdBack = (row: OutboxRow) => {
+    if (row.kind !== 'prediction_create') heldBack.add(row.task);
+  };
   const pushed = new Set<number>();
   ctx.progress.items(0, rows.length);
   for (const [index, row] of rows.entries()) {
@@ -84,16 +94,16 @@ export async function pushOutbox(ctx: SyncContext, options: PushOptions = {}): P
     const retryAt = current?.next_attempt_at ?? null;
     const backingOff = retryAt !== null && retryAt > run.now();
     if (!skip && backingOff && options.waitForBackoff !== false) {
-      heldBack.add(row.task);
+      holdBack(row);
     } else if (!skip) {
       ctx.db.transaction(() => beginOutboxAttempt(ctx.db, row.id))();
       try {
         const outcome = await STEPS[row.kind](run, { ...current, attempts: current.attempts + 1 });
         if (outcome.status === 'waiting') {
           ctx.db.transaction(() => recordOutboxFailure(ctx.db, row.id, outcome.reason, null))();
-          heldBack.add(row.task);
+          holdBack(row);
         } else {
-          if (outcome.counted) stats[outcome.counted] += 1;
+          if (outcome.counted) stats[outcome.counted] = (stats[outcome.counted] ?? 0) + 1;
           pushed.add(row.project);
         }
       } catch (error) {
@@ -103,7 +113,7 @@ export async function pushOutbox(ctx: SyncContext, options: PushOptions = {}): P
           recordOutboxFailure(ctx.db, row.id, message, nextAttemptAt(ctx.clock(), current.attempts + 1)),
         )();
         ctx.progress.error(describe(row), message);
-        heldBack.add(row.task);
+        holdBack(row);
       }
     }
     ctx.progress.items(index + 1, rows.length);
