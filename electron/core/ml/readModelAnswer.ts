@@ -6,7 +6,8 @@ import type { ModelPrediction } from '../domain/ml/modelPredictions.js';
  * A model server's /predict answer, read without trusting it (MLBackend._get_predictions_from_ml_backend):
  * `{"results": [...]}` with one entry per task in order, each a prediction or a list of them.
  * Every prediction must fit the labeling config; one that does not is refused for its task, with
- * the reasons, and the others are kept.
+ * the reasons, and the others are kept. An entry `{"error": "..."}` is the model's own reason for
+ * not predicting that task.
  */
 
 export interface TaskFailure {
@@ -36,6 +37,12 @@ function readTaskAnswer(
   const predictions: ModelPrediction[] = [];
   const failures: TaskFailure[] = [];
   for (const item of items) {
+    // `{error}` instead of a prediction: the model says why it has none for this task.
+    const refusal = item as { result?: unknown; error?: unknown } | null;
+    if (refusal && typeof refusal === 'object' && !('result' in refusal) && typeof refusal.error === 'string') {
+      failures.push({ task, error: `The model made no prediction for this task: ${refusal.error}` });
+      continue;
+    }
     const errors = validatePrediction(config, item);
     if (errors.length > 0) {
       failures.push({ task, error: `The model's prediction does not fit the labeling config: ${errors.join('; ')}` });
