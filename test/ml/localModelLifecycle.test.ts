@@ -48,7 +48,9 @@ describe('the built-in model: what it cannot learn', () => {
     // Connecting it fails its health check with the same reason.
     const refused = await call(t, 'POST', '/api/ml/', { url: LOCAL_MODEL_URL, project: image });
     expect(refused.status).toBe(400);
-    expect(refused.body.validation_errors.non_field_errors[0]).toContain(reason);
+    expect(refused.body.validation_errors.non_field_errors[0]).toBe(
+      `The built-in model cannot learn this project's labeling config: ${reason}`,
+    );
 
     const byUrl = await projectWithConfig(
       t,
@@ -100,6 +102,8 @@ describe('the built-in model: what it cannot learn', () => {
     expect(retrieved.created).toBe(0);
     expect(retrieved.errors[0]!.error).toBe(`The built-in model is not trained yet. ${tooFew}`);
     expect(storedPredictions(t, project)).toEqual([]);
+    // Not trained yet is a state, not a failure: the backend does not turn to Error.
+    expect(t.db.prepare('SELECT state FROM ml_backends WHERE project = ?').get(project)).toEqual({ state: 'CO' });
 
     for (let index = 3; index < 6; index += 1) await annotate(t, tasks[index]!, choiceResult(['positive']));
     expect((await settledStatus(t, project)).reason).toBe(

@@ -99,11 +99,13 @@ export async function checkConnection(deps: MlDeps, connection: Connection): Pro
   const health = await server.health();
   if (!health.ok) {
     const message =
-      health.status === 401
-        ? 'Able to connect to ML Server, but authentication parameters were either not provided or are incorrect.'
-        : `Can't connect to ML backend ${connection.url}, health check failed. Make sure it is up and your firewall ` +
-          'is properly configured. <a href="https://labelstud.io/guide/ml.html">Learn more</a> about how to set up ' +
-          `an ML backend. Additional info: ${health.error}`;
+      connection.url === LOCAL_MODEL_URL
+        ? `The built-in model cannot learn this project's labeling config: ${health.error}`
+        : health.status === 401
+          ? 'Able to connect to ML Server, but authentication parameters were either not provided or are incorrect.'
+          : `Can't connect to ML backend ${connection.url}, health check failed. Make sure it is up and your firewall ` +
+            'is properly configured. <a href="https://labelstud.io/guide/ml.html">Learn more</a> about how to set up ' +
+            `an ML backend. Additional info: ${health.error}`;
     throw new ValidationError({ non_field_errors: [message] });
   }
   const project = requireProject(deps, connection.project);

@@ -7,7 +7,9 @@
 
 /** The model server's answer: its JSON body, or the reason the call failed. */
 export type ModelCallResult =
-  { ok: true; status: number; body: unknown } | { ok: false; status: number; error: string };
+  | { ok: true; status: number; body: unknown }
+  /** `waiting`: the model cannot answer yet through no fault of its own (the built-in one before its first training). */
+  | { ok: false; status: number; error: string; waiting?: boolean };
 
 /** `POST /setup`: the project the model serves, and how it can read this server's media. */
 export interface SetupRequest {

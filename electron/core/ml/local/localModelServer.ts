@@ -56,7 +56,7 @@ export function createLocalModelServer(deps: MlDeps, project: number): ModelServ
       const predictor = currentPredictor(deps, project);
       if (!predictor) {
         const why = untrainedReason(deps, project, trainingStateOf(deps.db, project));
-        return refuse(503, `The built-in model is not trained yet. ${why}`);
+        return { ...refuse(503, `The built-in model is not trained yet. ${why}`), waiting: true };
       }
       const features = await loadTextFeatures();
       const results = await predictWithLocalModel(
