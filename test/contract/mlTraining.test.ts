@@ -70,7 +70,7 @@ describe('annotation events', () => {
     expect(events.map((event) => event.action)).toEqual([
       'ANNOTATION_CREATED',
       'ANNOTATION_UPDATED',
-      'ANNOTATION_DELETED',
+      'ANNOTATIONS_DELETED',
     ]);
     expect(events[0]!.annotation).toMatchObject({ id: created.body.id, task, result: choices('pos') });
     expect(events[1]!.annotation).toMatchObject({ result: choices('neg') });

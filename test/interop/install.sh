@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Creates (once) the Python virtual environment the interop suite runs Label Studio and its SDK from.
-# Idempotent: a venv built from the same requirements is reused; a changed requirements file rebuilds it.
+# Creates (once) the Python virtual environments of the interop suite: one for Label Studio and its
+# SDK, and one for the ML backend (label-studio-ml pins a Flask older than Label Studio's, so the two
+# cannot share one). Idempotent: a venv built from the same requirements is reused; a changed
+# requirements file rebuilds it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 dir="${OUTPOST_INTEROP_DIR:-$PWD/.interop}"
-venv="$dir/venv"
-requirements="test/interop/requirements.txt"
 python="${OUTPOST_INTEROP_PYTHON:-python3}"
 
 if ! command -v "$python" >/dev/null 2>&1; then
@@ -18,16 +18,28 @@ if ! "$python" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)
   exit 1
 fi
 
-stamp="$("$python" --version 2>&1) $(sha256sum "$requirements" | cut -d' ' -f1)"
-if [ -f "$venv/.installed" ] && [ "$(cat "$venv/.installed")" = "$stamp" ]; then
-  exit 0
-fi
+# ensure_venv VENV REQUIREMENTS WHAT CHECK: builds VENV from REQUIREMENTS unless its stamp says it
+# already was, then runs the Python statement CHECK in it, so a broken install fails here, loudly.
+ensure_venv() {
+  local venv="$1" requirements="$2" what="$3" check="$4"
+  local stamp
+  stamp="$("$python" --version 2>&1) $(sha256sum "$requirements" | cut -d' ' -f1)"
+  if [ -f "$venv/.installed" ] && [ "$(cat "$venv/.installed")" = "$stamp" ]; then
+    return 0
+  fi
+  echo "interop: installing $what into $venv (once)"
+  rm -rf "$venv"
+  mkdir -p "$dir"
+  "$python" -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
+  if ! "$venv/bin/python" -c "$check"; then
+    echo "interop: $what installed into $venv but does not import; see the error above" >&2
+    exit 1
+  fi
+  echo "$stamp" > "$venv/.installed"
+}
 
-echo "interop: installing Label Studio into $venv (a few minutes, once)"
-rm -rf "$venv"
-mkdir -p "$dir"
-"$python" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
-echo "$stamp" > "$venv/.installed"
-echo "interop: installed $("$venv/bin/python" -m pip show label-studio 2>/dev/null | grep -i "^version")"
+ensure_venv "$dir/venv" test/interop/requirements.txt "Label Studio (a few minutes)" "import label_studio"
+ensure_venv "$dir/ml-venv" test/interop/ml/requirements.txt "the label-studio-ml backend" \
+  "import label_studio_ml.api"

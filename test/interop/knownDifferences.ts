@@ -73,7 +73,8 @@ export const KNOWN_DIFFERENCES = {
     reason:
       'An object that does not exist answers 404 in the JSON error envelope on every route. On a few routes ' +
       '(an import into an unknown project, a deleted export snapshot) Label Studio 1.22 answers its HTML 404 page ' +
-      'instead; the status is the same.',
+      'instead; the status is the same. So do the ML routes for an ML backend that does not exist and ' +
+      'interactive-annotating for an unknown task.',
   },
 
   // ---- tasks, annotations, drafts, predictions ----
@@ -114,7 +115,9 @@ export const KNOWN_DIFFERENCES = {
       'Input that makes Label Studio 1.22 fail with a 500 gets a clear answer instead: a 400 with the reason in ' +
       'the error envelope (a Data Manager query that is not JSON, task data that is not an object on PATCH, a COCO ' +
       'export of keypoints without model_index, an unknown export format), or, for a label config that starts ' +
-      "with an XML declaration naming an encoding, which both servers' validation accept, the project asked for.",
+      "with an XML declaration naming an encoding, which both servers' validation accept, the project asked for; " +
+      'a PATCH of an ML backend, whose validation calls the model server with only the fields sent and fails ' +
+      'without url and project, is applied, asking the server again only when its address or credentials change.',
   },
   'dm-display-strings': {
     paths: [
@@ -140,6 +143,38 @@ export const KNOWN_DIFFERENCES = {
       "An export in a format the project's config cannot produce (one /export/formats lists as disabled) is " +
       'refused with a 400 that says so. Label Studio 1.22 runs its converter anyway and answers whatever it makes ' +
       'of the config (a COCO zip of a text project whose categories are its NER labels, say).',
+  },
+
+  // ---- ML backends ----
+  'retrieve-predictions-report': {
+    paths: ['body.detail', 'body.job', 'body.created', 'body.skipped', 'body.cancelled', 'body.errors'],
+    reason:
+      'The Data Manager\'s "Retrieve Predictions" says what happened: how many predictions were stored, how many ' +
+      'tasks already had one of the current model version, which tasks failed and why, and the job that shows its ' +
+      'progress. Label Studio 1.22 answers "Retrieved N predictions" for N selected tasks whatever the model did ' +
+      '(nothing, when every task already had a prediction; nothing either, when the model failed).',
+  },
+  'misfit-prediction-refused': {
+    paths: ['body'],
+    reason:
+      "A model's prediction is checked against the labeling config before it is stored; one that does not fit " +
+      '(a choice the config does not have, say) is refused for its task and the action reports why. Label Studio ' +
+      '1.22 stores whatever the model answered.',
+  },
+  'webhook-unkept-project-columns': {
+    paths: ['body.*.project.label_config_hash', 'body.*.project.token'],
+    reason:
+      "The project in a model server's webhook events has no label_config_hash and no token (both null). Label " +
+      "Studio sends its column values: Python's hash() of the config, which differs in every Label Studio process, " +
+      'and the invite-link token, random; Outpost has no invite links, and a hash of its own would match nothing.',
+  },
+  'ml-error-text': {
+    paths: ['body.error', 'body.validation_errors.non_field_errors'],
+    reason:
+      "Failures to talk to a model server are told in Outpost's own words: one that got no answer says why in a " +
+      'sentence (connection refused, timed out, unknown host) instead of the Python exception urllib3 raised; one ' +
+      "that got an HTTP error keeps requests' text (`405 Client Error: METHOD NOT ALLOWED for url: ...`) and adds " +
+      'the start of what the model server answered, which Label Studio drops.',
   },
 } satisfies Record<string, KnownDifference>;
 

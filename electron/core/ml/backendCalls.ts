@@ -10,6 +10,7 @@ import { tasksForModel } from '../domain/ml/modelPredictions.js';
 import { connectionOf, modelServerFor, projectUid, requireProject } from './mlConnection.js';
 import type { MlDeps } from './mlDeps.js';
 import type { PredictRequest } from './modelServer.js';
+import { annotationColumns, withoutKeys } from './webhookPayloads.js';
 
 /* `POST /api/ml/{id}/predict/test`, `/interactive-annotating` and `GET /api/ml/{id}/versions`. */
 
@@ -97,11 +98,19 @@ export async function interactiveAnnotating(
   if (!row || row.project !== backend.project) throw new NotFoundError('No Task matches the given query.');
   if (backend.is_interactive === 0) return { errors: ['Model is not set to be used for interactive preannotations'] };
   const project = requireProject(deps, backend.project);
+  // The task as Label Studio's export serializer shows it (BaseExportDataSerializerForInteractive):
+  // no is_labeled, overlap or file_upload, annotations with every column, and the caller's drafts.
   const [task] = tasksForModel(deps, project, [taskId]);
   const now = deps.clock();
   const drafts = listUserDraftsOfTask(deps.db, taskId, userId).map((draft) => serializeDraft(draft, now));
+  const annotations = (task!.annotations as Record<string, unknown>[]).map((item) => annotationColumns(deps, item));
   const server = modelServerFor(deps, connectionOf(deps, backend));
-  const answer = await server.predict(predictRequest(deps, backend.project, [{ ...task!, drafts }], context));
+  const interactiveTask = {
+    ...withoutKeys(task!, ['is_labeled', 'overlap', 'file_upload']),
+    annotations,
+    drafts,
+  };
+  const answer = await server.predict(predictRequest(deps, backend.project, [interactiveTask], context));
   if (!answer.ok) return { errors: [answer.error] };
   const body = answer.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('results' in body)) {

@@ -11,6 +11,11 @@ export interface MlDeps extends DomainContext {
    * it in /setup to fetch media the tasks name by path.
    */
   serverUrl: string;
+  /**
+   * The user whose request this is: tasks that get predictions in it show them as their last
+   * updater, as Label Studio's Prediction.save does within a request. Null outside a request.
+   */
+  userId: number | null;
   /** Injected by tests that watch the traffic; the global fetch otherwise. */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
 }
@@ -20,7 +25,7 @@ type AppLike = DomainContext & { dataDir: string; secretsVault?: SecretVault | u
 const fallbackVaults = new WeakMap<object, SecretVault>();
 
 /** The app's secret vault, or (an app built without one, e.g. in tests) a headless one in its data folder. */
-export function mlDepsFrom(deps: AppLike, serverUrl: string): MlDeps {
+export function mlDepsFrom(deps: AppLike, serverUrl: string, userId: number | null = null): MlDeps {
   let vault = deps.secretsVault ?? fallbackVaults.get(deps);
   if (!vault) {
     vault = createFileSecretsVault({ dataDir: deps.dataDir, codec: null, warn: (line) => console.error(line) });
@@ -34,6 +39,7 @@ export function mlDepsFrom(deps: AppLike, serverUrl: string): MlDeps {
     secretsVault: vault,
     outpostVersion: deps.outpostVersion,
     serverUrl,
+    userId,
   };
 }
 

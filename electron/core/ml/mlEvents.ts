@@ -1,19 +1,17 @@
 import type { Db } from '../db/open.js';
 import { countProjectAnnotations, listMlBackendsOfProject, type MlBackendRow } from '../db/repos/mlBackendsRepo.js';
 import { findProjectById } from '../db/repos/projectsRepo.js';
-import { findTaskById } from '../db/repos/tasksRepo.js';
 import { LOCAL_MODEL_URL } from '../domain/ml/mlBackendFields.js';
 import { changeMlBackend } from '../domain/ml/mlBackends.js';
-import { ALL_FIELDS } from '../domain/flexFields.js';
-import { getProject } from '../domain/projects/getProject.js';
-import { serializeBaseTask } from '../domain/tasks/serializeTask.js';
 import { scheduleLocalRetraining } from './local/localModelServer.js';
 import { connectionOf, modelServerFor } from './mlConnection.js';
 import type { MlDeps } from './mlDeps.js';
+import { annotationColumns, webhookProject, webhookTask } from './webhookPayloads.js';
 
 /*
  * What a model server hears besides predict calls. Label Studio gives each ML backend a webhook to
- * `<url>/webhook` for every action, so the server sees ANNOTATION_CREATED, _UPDATED and _DELETED;
+ * `<url>/webhook` for every action, so the server sees ANNOTATION_CREATED, ANNOTATION_UPDATED and
+ * ANNOTATIONS_DELETED (only the ids; the others carry the annotation and its task);
  * and every `min_annotations_to_start_training` annotations it asks each backend to train
  * (START_TRAINING). Outpost does both, in the background, in order per backend, never making the
  * annotator's request wait. The built-in model retrains after every change instead.
@@ -39,12 +37,6 @@ function deliverInOrder(db: Db, backend: number, send: () => Promise<unknown>): 
 /** Resolves once every event queued so far has been delivered or has failed (for tests and shutdown). */
 export async function mlEventsSettled(db: Db): Promise<void> {
   await Promise.all([...queueFor(db).values()]);
-}
-
-/** The project as webhooks carry it: its API shape with every field. */
-function webhookProject(deps: MlDeps, project: number): Record<string, unknown> {
-  const owner = findProjectById(deps.db, project)?.created_by ?? 0;
-  return getProject(deps, owner, project, ALL_FIELDS) as unknown as Record<string, unknown>;
 }
 
 /**
@@ -76,15 +68,17 @@ export function afterAnnotationChange(
   if (backends.length > remote.length) scheduleLocalRetraining(deps, project, { now: false });
   if (remote.length === 0) return;
 
-  const taskRow = findTaskById(deps.db, annotation.task as number);
   const projectRow = findProjectById(deps.db, project);
-  const dataTypes = JSON.parse(projectRow?.data_types ?? '{}') as Record<string, string>;
-  const event = {
-    action,
-    annotation,
-    project: webhookProject(deps, project),
-    ...(taskRow ? { task: serializeBaseTask(taskRow, dataTypes) } : {}),
-  };
+  const task = webhookTask(deps, annotation.task as number);
+  const event =
+    action === 'ANNOTATION_DELETED'
+      ? { action: 'ANNOTATIONS_DELETED', annotations: [{ id: annotation.id }], project: webhookProject(deps, project) }
+      : {
+          action,
+          annotation: annotationColumns(deps, annotation),
+          project: webhookProject(deps, project),
+          ...(task ? { task } : {}),
+        };
   // Label Studio's post_save signal: every Nth annotation of the project (ground truth aside) trains.
   const every = projectRow?.min_annotations_to_start_training ?? 0;
   const train =

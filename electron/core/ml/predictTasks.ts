@@ -82,6 +82,7 @@ async function predictBatch(context: BatchContext, taskIds: readonly number[]): 
     serverError: error,
     unreachable,
   });
+  if (!answer.ok && answer.waiting) return { ...failAll(answer.error), serverError: null };
   if (!answer.ok) return failAll(answer.error, answer.status === 0);
   const read = readModelAnswer(context.config, ids, answer.body, context.defaultVersion);
   if (read.kind === 'unusable') return failAll(read.error);
@@ -98,7 +99,7 @@ async function predictBatch(context: BatchContext, taskIds: readonly number[]): 
     }
     return merged;
   }
-  const created = storeModelPredictions(deps, project, read.predictions);
+  const created = storeModelPredictions(deps, project, read.predictions, deps.userId);
   // Predictions that do not fit the config are the model's fault too: the backend shows why.
   const misfit = read.failures[0];
   const serverError = misfit

@@ -19,13 +19,14 @@ export interface ModelPrediction {
 
 /**
  * Stores what a model predicted, all of it or none: each task's counters move and the task is
- * bumped, as Prediction.save does. Tasks deleted meanwhile are passed over. Returns how many
- * predictions were stored.
+ * bumped, updated by `updatedBy` when a user's request asked (Prediction.save). Tasks deleted
+ * meanwhile are passed over. Returns how many predictions were stored.
  */
 export function storeModelPredictions(
   ctx: DomainContext,
   project: ProjectRow,
   predictions: readonly ModelPrediction[],
+  updatedBy: number | null = null,
 ): number {
   if (predictions.length === 0) return 0;
   const config = JSON.parse(project.parsed_label_config) as ParsedLabelConfig;
@@ -50,7 +51,7 @@ export function storeModelPredictions(
     }
     for (const task of touched) {
       refreshTaskCounters(ctx.db, task);
-      touchTask(ctx.db, task, now, null);
+      touchTask(ctx.db, task, now, updatedBy);
     }
     return stored;
   })();

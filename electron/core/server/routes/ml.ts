@@ -20,7 +20,7 @@ import { lastQueryValues } from './projectList.js';
 
 /** The ML layer's deps for this request: this server's address is the one the caller used. */
 export function mlDeps(c: Context<AppEnv>): MlDeps {
-  return mlDepsFrom(c.get('deps'), new URL(c.req.url).origin);
+  return mlDepsFrom(c.get('deps'), new URL(c.req.url).origin, c.get('userId') ?? null);
 }
 
 const backendId = (c: Context<AppEnv>) => pathId(c, 'id', NO_ML_BACKEND);
