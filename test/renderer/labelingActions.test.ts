@@ -58,6 +58,8 @@ describe('what the editor opens', () => {
     show_skip_button: true,
     show_annotation_history: false,
     enable_empty_annotation: true,
+    model_version: '',
+    show_collab_predictions: true,
   };
   const annotation = (id: number, by: number, cancelled = false): AnnotationWire => ({
     id,
@@ -85,17 +87,22 @@ describe('what the editor opens', () => {
 
   it('opens my latest annotation, or a new one with the draft when I have one on the task', () => {
     expect(
-      labelingSetup({ project, task: task([annotation(1, 1), annotation(4, 1)]), user, shortcuts: DEFAULT_SHORTCUTS })
-        .selectAnnotationId,
+      labelingSetup({
+        project,
+        task: task([annotation(1, 1), annotation(4, 1)]),
+        user,
+        shortcuts: DEFAULT_SHORTCUTS,
+        backends: [],
+      }).selectAnnotationId,
     ).toBe(4);
     const withDraft = task([annotation(1, 1)], [{ id: 8, result, annotation: null, lead_time: 1 }]);
-    const setup = labelingSetup({ project, task: withDraft, user, shortcuts: DEFAULT_SHORTCUTS });
+    const setup = labelingSetup({ project, task: withDraft, user, shortcuts: DEFAULT_SHORTCUTS, backends: [] });
     expect(setup.selectAnnotationId).toBeNull();
     expect(setup.draft).toEqual({ annotationId: null, result });
   });
 
   it('shows the skip button only when the project and the task allow it', () => {
-    const base = { task: task([]), user, shortcuts: DEFAULT_SHORTCUTS };
+    const base = { task: task([]), user, shortcuts: DEFAULT_SHORTCUTS, backends: [] };
     expect(labelingSetup({ ...base, project }).interfaces).toContain('skip');
     expect(labelingSetup({ ...base, project: { ...project, show_skip_button: false } }).interfaces).not.toContain(
       'skip',

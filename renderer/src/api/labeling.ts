@@ -10,6 +10,9 @@ export interface LabelingProject {
   show_skip_button: boolean;
   show_annotation_history: boolean;
   enable_empty_annotation: boolean;
+  /** Which predictions pre-label: a connected model's title or a stored model version; empty for all. */
+  model_version: string | null;
+  show_collab_predictions: boolean;
 }
 
 export interface UserRef {
@@ -57,7 +60,8 @@ export interface WhoAmI {
 }
 
 const PROJECT_FIELDS =
-  'id,title,label_config,expert_instruction,show_instruction,show_skip_button,show_annotation_history,enable_empty_annotation';
+  'id,title,label_config,expert_instruction,show_instruction,show_skip_button,show_annotation_history,' +
+  'enable_empty_annotation,model_version,show_collab_predictions';
 
 export function getLabelingProject(client: ApiClient, projectId: number, signal?: AbortSignal) {
   return client.get<LabelingProject>(`/api/projects/${projectId}/`, { query: { fields: PROJECT_FIELDS }, signal });

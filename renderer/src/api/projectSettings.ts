@@ -18,6 +18,13 @@ export interface ProjectSettings {
   sampling: string;
   skip_queue: SkipQueue;
   show_skip_button: boolean;
+  /** Which predictions pre-label tasks: a connected model's title or a stored version; empty for all. */
+  model_version: string;
+  /** "Use predictions to pre-label tasks". */
+  show_collab_predictions: boolean;
+  evaluate_predictions_automatically: boolean;
+  /** Stored by the server as min_annotations_to_start_training (0 or 1). */
+  start_training_on_annotation_update: boolean;
 }
 
 export type SettingsField = keyof ProjectSettings;
@@ -39,6 +46,10 @@ function settingsFrom(project: ProjectWire): ProjectSettings {
     sampling: project.sampling ?? SAMPLING_OPTIONS[0],
     skip_queue: project.skip_queue ?? 'REQUEUE_FOR_OTHERS',
     show_skip_button: project.show_skip_button ?? true,
+    model_version: project.model_version ?? '',
+    show_collab_predictions: project.show_collab_predictions ?? true,
+    evaluate_predictions_automatically: project.evaluate_predictions_automatically ?? false,
+    start_training_on_annotation_update: project.start_training_on_annotation_update ?? false,
   };
 }
 
@@ -53,6 +64,11 @@ export function changedSettings(saved: ProjectSettings, draft: ProjectSettings):
     if (draft[key] !== saved[key]) changes[key] = draft[key];
   }
   return changes as Partial<ProjectSettings>;
+}
+
+/** The model versions of the project's predictions, with how many predictions each has. */
+export function listModelVersions(client: ApiClient, id: number, signal?: AbortSignal) {
+  return client.get<Record<string, number>>(`/api/projects/${id}/model-versions/`, { signal });
 }
 
 export async function updateProjectSettings(client: ApiClient, id: number, changes: Partial<ProjectSettings>) {

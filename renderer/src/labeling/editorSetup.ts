@@ -3,6 +3,7 @@
  * restores, and which parts of its interface show. Pure, for unit tests.
  */
 import type { AnnotationWire, DraftWire, LabelingProject, LabelingTask } from '../api/labeling';
+import { interactiveBackend, shownPredictions, type LabelingBackend } from './preAnnotation';
 import type { DraftToRestore, EditorSetup, EditorTask, EditorUser } from './protocol';
 import type { ShortcutAction } from './shortcuts';
 
@@ -24,8 +25,19 @@ const BASE_INTERFACES = [
   'edit-history',
 ];
 
-export function editorInterfaces(project: Pick<LabelingProject, 'show_skip_button'>, allowSkip: boolean): string[] {
-  return project.show_skip_button && allowSkip ? [...BASE_INTERFACES, 'skip'] : [...BASE_INTERFACES];
+/**
+ * The editor's parts for this task: Skip when the project and the task allow it, and the
+ * Auto-Annotation toggle (interactive pre-annotation) when the project has an interactive model.
+ */
+export function editorInterfaces(
+  project: Pick<LabelingProject, 'show_skip_button'>,
+  allowSkip: boolean,
+  interactive = false,
+): string[] {
+  const interfaces = [...BASE_INTERFACES];
+  if (project.show_skip_button && allowSkip) interfaces.push('skip');
+  if (interactive) interfaces.push('auto-annotation');
+  return interfaces;
 }
 
 const authorId = (annotation: AnnotationWire) =>
@@ -61,12 +73,16 @@ export function draftToRestore(drafts: readonly DraftWire[], openAnnotationId: n
   return newest && Array.isArray(newest.result) ? { annotationId: openAnnotationId, result: newest.result } : null;
 }
 
-export function editorTask(task: LabelingTask, annotations: readonly AnnotationWire[]): EditorTask {
+export function editorTask(
+  task: LabelingTask,
+  annotations: readonly AnnotationWire[],
+  predictions: Record<string, unknown>[] = task.predictions,
+): EditorTask {
   return {
     id: task.id,
     data: task.data,
     annotations: annotations.map((annotation) => ({ ...annotation, result: annotation.result ?? [] })),
-    predictions: task.predictions,
+    predictions,
   };
 }
 
@@ -75,9 +91,11 @@ export interface SetupInput {
   task: LabelingTask;
   user: EditorUser;
   shortcuts: Record<ShortcutAction, string>;
+  /** The project's connected models: which predictions pre-label, and whether one is interactive. */
+  backends: readonly LabelingBackend[];
 }
 
-export function labelingSetup({ project, task, user, shortcuts }: SetupInput): EditorSetup {
+export function labelingSetup({ project, task, user, shortcuts, backends }: SetupInput): EditorSetup {
   const userId = user.id;
   const annotations = visibleAnnotations(task, userId, project.show_annotation_history);
   const drafts = task.drafts ?? [];
@@ -85,8 +103,8 @@ export function labelingSetup({ project, task, user, shortcuts }: SetupInput): E
   return {
     config: project.label_config,
     user,
-    task: editorTask(task, annotations),
-    interfaces: editorInterfaces(project, task.allow_skip !== false),
+    task: editorTask(task, annotations, shownPredictions(task.predictions, project, backends)),
+    interfaces: editorInterfaces(project, task.allow_skip !== false, interactiveBackend(backends) !== null),
     shortcuts,
     selectAnnotationId,
     draft: draftToRestore(drafts, selectAnnotationId),

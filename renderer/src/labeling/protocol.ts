@@ -43,7 +43,11 @@ export interface EditorSetup {
   preview: boolean;
 }
 
-export type ParentMessage = { type: 'init'; setup: EditorSetup } | { type: 'command'; name: 'submit' | 'skip' };
+export type ParentMessage =
+  | { type: 'init'; setup: EditorSetup }
+  | { type: 'command'; name: 'submit' | 'skip' }
+  /** The interactive model's answer to an `interactive` request: regions to suggest (empty when none). */
+  | { type: 'suggestions'; requestId: number; result: ResultItem[] };
 
 export type HostMessage =
   | { type: 'ready' }
@@ -54,7 +58,9 @@ export type HostMessage =
   | { type: 'skip'; annotationId: number | null; result: ResultItem[]; leadTime: number }
   | { type: 'draft'; annotationId: number | null; result: ResultItem[]; leadTime: number }
   | { type: 'select'; annotationId: number | null }
-  | { type: 'shortcut'; action: ShortcutAction };
+  | { type: 'shortcut'; action: ShortcutAction }
+  /** A smart region was drawn with Auto-Annotation on: `result` is it and its group, for the interactive model. */
+  | { type: 'interactive'; requestId: number; result: ResultItem[] };
 
 const SHORTCUT_ACTIONS: readonly string[] = ['submit', 'skip', 'nextTask', 'previousTask', 'showHelp'];
 
@@ -104,6 +110,10 @@ export function parseHostMessage(data: unknown): HostMessage | null {
       return typeof data.action === 'string' && SHORTCUT_ACTIONS.includes(data.action)
         ? { type: 'shortcut', action: data.action as ShortcutAction }
         : null;
+    case 'interactive':
+      return isId(data.requestId) && isResult(data.result)
+        ? { type: 'interactive', requestId: data.requestId, result: data.result }
+        : null;
     default:
       return null;
   }
@@ -135,6 +145,9 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
   if (data.type === 'init') return isSetup(data.setup) ? { type: 'init', setup: data.setup } : null;
   if (data.type === 'command' && (data.name === 'submit' || data.name === 'skip')) {
     return { type: 'command', name: data.name };
+  }
+  if (data.type === 'suggestions' && isId(data.requestId) && isResult(data.result)) {
+    return { type: 'suggestions', requestId: data.requestId, result: data.result };
   }
   return null;
 }

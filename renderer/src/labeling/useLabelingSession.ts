@@ -5,6 +5,7 @@ import { deleteAnnotation, sendApiCall } from '../api/labelingWrites';
 import { useToasts } from '../components/toastContext';
 import { callsFor, type DraftRef } from './editorActions';
 import { labelingSetup } from './editorSetup';
+import type { LabelingBackend } from './preAnnotation';
 import type { EditorSetup, EditorUser, HostMessage } from './protocol';
 import type { ShortcutAction } from './shortcuts';
 import type { NavigationState } from './useTaskNavigation';
@@ -28,13 +29,14 @@ interface SessionInput {
   project: LabelingProject;
   user: EditorUser;
   shortcuts: Record<ShortcutAction, string>;
+  backends: readonly LabelingBackend[];
   navigation: NavigationState;
   /** Called after a submit or skip was saved. */
   onFinished: () => void;
 }
 
 /** One task in the editor: loading it, saving what the editor reports, drafts as work goes on. */
-export function useLabelingSession({ project, user, shortcuts, navigation, onFinished }: SessionInput) {
+export function useLabelingSession({ project, user, shortcuts, backends, navigation, onFinished }: SessionInput) {
   const client = useApi();
   const toasts = useToasts();
   const [load, setLoad] = useState<TaskLoad>({ kind: 'loading' });
@@ -59,7 +61,7 @@ export function useLabelingSession({ project, user, shortcuts, navigation, onFin
         closed.current = false;
         setDraftStatus({ kind: 'none' });
         loads.current += 1;
-        const setup = labelingSetup({ project, task, user, shortcuts });
+        const setup = labelingSetup({ project, task, user, shortcuts, backends });
         setLoad({ kind: 'ready', task, setup, version: loads.current });
       },
       (error: unknown) => {
@@ -68,7 +70,7 @@ export function useLabelingSession({ project, user, shortcuts, navigation, onFin
     );
     return () => controller.abort();
     // `navigation` itself (not only the id) is a dependency: the same task shown again reloads.
-  }, [client, taskId, navigation, project, user, shortcuts, reloads]);
+  }, [client, taskId, navigation, project, user, shortcuts, backends, reloads]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
 

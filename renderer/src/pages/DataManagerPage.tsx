@@ -1,14 +1,17 @@
 import { useCallback, useState } from 'react';
-import { isDestructive, type DmTask, type DmView } from '../api/dataManager';
+import { isDestructive, type DmAction, type DmTask, type DmView } from '../api/dataManager';
+import { RETRIEVE_PREDICTIONS } from '../api/predictionJobs';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ColumnChooser } from '../components/dm/ColumnChooser';
 import { DmToolbar } from '../components/dm/DmToolbar';
 import { FilterEditor } from '../components/dm/FilterEditor';
+import { RetrievePredictionsDialog } from '../components/dm/RetrievePredictionsDialog';
 import { TaskTable } from '../components/dm/TaskTable';
 import { tabTitle, ViewTabs } from '../components/dm/ViewTabs';
 import { useBulkAction } from '../components/dm/useBulkAction';
 import { useDmMeta } from '../components/dm/useDmMeta';
 import { useDmViews } from '../components/dm/useDmViews';
+import { usePredictionRun } from '../components/dm/usePredictionRun';
 import { EmptyState } from '../components/EmptyState';
 import { ExportDialog } from '../components/export/ExportDialog';
 import { ProjectNav } from '../components/project/ProjectNav';
@@ -46,11 +49,12 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
     clearSelection();
     setRefresh((value) => value + 1);
   };
-  const action = useBulkAction(
-    projectId,
-    () => ({ selectedItems: selectedItems(selection), filters, ordering }),
-    reload,
-  );
+  const currentSelection = () => ({ selectedItems: selectedItems(selection), filters, ordering });
+  const action = useBulkAction(projectId, currentSelection, reload);
+  const predictions = usePredictionRun(projectId, currentSelection, reload);
+  // Retrieving predictions can take long: it gets its own dialog with progress and a Cancel button.
+  const chooseAction = (chosen: DmAction) =>
+    chosen.id === RETRIEVE_PREDICTIONS ? predictions.open() : action.choose(chosen);
 
   const changeView = async (target: DmView, data: DmView['data']) => {
     if (await tabs.update(target, data)) clearSelection();
@@ -104,7 +108,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
         actions={meta.actions}
         onFilters={() => setPanel('filters')}
         onColumns={() => setPanel('columns')}
-        onAction={action.choose}
+        onAction={chooseAction}
         onExport={() => setPanel('export')}
       />
       {count.error && (
@@ -191,6 +195,13 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
         <p>{action.pending?.dialog?.text}</p>
         {action.pending && isDestructive(action.pending) && <p className="muted">This cannot be undone.</p>}
       </ConfirmDialog>
+      <RetrievePredictionsDialog
+        run={predictions.run}
+        selected={selected}
+        onStart={predictions.start}
+        onCancel={predictions.cancel}
+        onClose={predictions.close}
+      />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
 import { getLabelingProject, whoAmI, type LabelingProject } from '../api/labeling';
+import { listBackends } from '../api/mlBackends';
 import { LabelingWorkspace } from '../components/labeling/LabelingWorkspace';
 import { ProjectNav } from '../components/project/ProjectNav';
+import type { LabelingBackend } from '../labeling/preAnnotation';
 import type { EditorUser } from '../labeling/protocol';
 import { loadShortcuts } from '../labeling/shortcuts';
 import { routes } from '../router';
@@ -10,7 +12,7 @@ import '../styles/labeling.css';
 
 type Base =
   | { kind: 'loading' }
-  | { kind: 'ready'; project: LabelingProject; user: EditorUser }
+  | { kind: 'ready'; project: LabelingProject; user: EditorUser; backends: LabelingBackend[] }
   | { kind: 'error'; message: string };
 
 /** Labeling: a task from the data (`taskId`) or the label stream (`taskId` null). */
@@ -22,10 +24,15 @@ export function LabelingPage({ projectId, taskId }: { projectId: number; taskId:
 
   useEffect(() => {
     const controller = new AbortController();
-    Promise.all([getLabelingProject(client, projectId, controller.signal), whoAmI(client, controller.signal)]).then(
-      ([project, me]) => {
+    Promise.all([
+      getLabelingProject(client, projectId, controller.signal),
+      whoAmI(client, controller.signal),
+      // Which predictions pre-label and whether a model suggests regions; labeling works without.
+      listBackends(client, projectId, controller.signal).catch((): LabelingBackend[] => []),
+    ]).then(
+      ([project, me, backends]) => {
         const user = { id: me.id, firstName: me.first_name, lastName: me.last_name, email: me.email };
-        setBase({ kind: 'ready', project, user });
+        setBase({ kind: 'ready', project, user, backends });
       },
       (error: unknown) => {
         if (!controller.signal.aborted)
@@ -52,7 +59,13 @@ export function LabelingPage({ projectId, taskId }: { projectId: number; taskId:
         </div>
       )}
       {base.kind === 'ready' && (
-        <LabelingWorkspace project={base.project} user={base.user} routeTaskId={taskId} shortcuts={shortcuts} />
+        <LabelingWorkspace
+          project={base.project}
+          user={base.user}
+          backends={base.backends}
+          routeTaskId={taskId}
+          shortcuts={shortcuts}
+        />
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { ModelSection } from '../components/model/ModelSection';
 import { ProjectNav } from '../components/project/ProjectNav';
 import { AnnotationSection } from '../components/settings/AnnotationSection';
 import { GeneralSection } from '../components/settings/GeneralSection';
@@ -9,7 +10,7 @@ import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { useProjectSettings } from './useProjectSettings';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
-/** A project's settings on one page: general, instructions, labeling interface, annotation. */
+/** A project's settings on one page: general, instructions, labeling interface, annotation, model. */
 export function ProjectSettingsPage({ projectId }: { projectId: number }) {
   const toasts = useToasts();
   const { load, errors, isSaving, isDirty, change, save, discard } = useProjectSettings(projectId);
@@ -70,6 +71,7 @@ export function ProjectSettingsPage({ projectId }: { projectId: number }) {
           onChange={(label_config) => change({ label_config })}
         />
         <AnnotationSection {...sectionProps} />
+        <ModelSection projectId={projectId} {...sectionProps} />
       </div>
       <UnsavedChangesDialog
         open={guard.pendingHash !== null}

@@ -1,3 +1,4 @@
+import { preAnnotationText, type PreAnnotation } from '../../labeling/preAnnotation';
 import type { DraftStatus } from '../../labeling/useLabelingSession';
 
 interface LabelingToolbarProps {
@@ -5,6 +6,8 @@ interface LabelingToolbarProps {
   taskId: number | null;
   stream: boolean;
   draftStatus: DraftStatus;
+  /** The prediction the new annotation started from, if any. */
+  preAnnotation: PreAnnotation | null;
   canGoPrevious: boolean;
   canGoNext: boolean;
   instructionsOpen: boolean;
@@ -40,6 +43,11 @@ export function LabelingToolbar(props: LabelingToolbarProps) {
           {taskId === null ? 'Label stream' : `Task ${taskId}`}
         </h1>
         {stream && taskId !== null && <span className="labeling-badge">Label stream</span>}
+        {props.preAnnotation && (
+          <span className="labeling-badge labeling-badge--model" data-testid="pre-annotation">
+            {preAnnotationText(props.preAnnotation)}
+          </span>
+        )}
         <span className="muted labeling-toolbar__draft" role="status" data-testid="draft-status">
           {draftText(draftStatus)}
         </span>

@@ -1,7 +1,9 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { LabelingProject } from '../../api/labeling';
-import type { EditorUser, HostMessage } from '../../labeling/protocol';
+import { interactiveBackend, preAnnotationOf, type LabelingBackend } from '../../labeling/preAnnotation';
+import type { EditorUser, HostMessage, ParentMessage } from '../../labeling/protocol';
 import type { ShortcutAction } from '../../labeling/shortcuts';
+import { useInteractiveSuggestions } from '../../labeling/useInteractiveSuggestions';
 import { useLabelingKeys } from '../../labeling/useLabelingKeys';
 import { useLabelingSession } from '../../labeling/useLabelingSession';
 import { useTaskNavigation } from '../../labeling/useTaskNavigation';
@@ -16,12 +18,13 @@ import { StreamDone } from './StreamDone';
 interface WorkspaceProps {
   project: LabelingProject;
   user: EditorUser;
+  backends: readonly LabelingBackend[];
   routeTaskId: number | null;
   shortcuts: Record<ShortcutAction, string>;
 }
 
 /** The labeling page below the project navigation: toolbar, instructions, the editor, dialogs. */
-export function LabelingWorkspace({ project, user, routeTaskId, shortcuts }: WorkspaceProps) {
+export function LabelingWorkspace({ project, user, backends, routeTaskId, shortcuts }: WorkspaceProps) {
   const toasts = useToasts();
   const headingId = useId();
   const navigation = useTaskNavigation(project.id, routeTaskId);
@@ -29,6 +32,7 @@ export function LabelingWorkspace({ project, user, routeTaskId, shortcuts }: Wor
     project,
     user,
     shortcuts,
+    backends,
     navigation: navigation.state,
     onFinished: navigation.afterFinish,
   });
@@ -38,6 +42,12 @@ export function LabelingWorkspace({ project, user, routeTaskId, shortcuts }: Wor
   const [instructionsOpen, setInstructionsOpen] = useState(project.show_instruction);
   const [editorError, setEditorError] = useState<string | null>(null);
   const { write, setSelectedAnnotationId } = session;
+  const sendToEditor = useCallback((message: ParentMessage) => frame.current?.send(message), []);
+  const suggest = useInteractiveSuggestions(
+    navigation.state.kind === 'task' ? navigation.state.taskId : null,
+    interactiveBackend(backends),
+    sendToEditor,
+  );
 
   const runAction = useCallback(
     (action: ShortcutAction) => {
@@ -56,12 +66,13 @@ export function LabelingWorkspace({ project, user, routeTaskId, shortcuts }: Wor
       if (message.type === 'shortcut') runAction(message.action);
       else if (message.type === 'select') setSelectedAnnotationId(message.annotationId);
       else if (message.type === 'loaded') setEditorError(null);
+      else if (message.type === 'interactive') void suggest(message.requestId, message.result);
       else if (message.type === 'error') {
         setEditorError(message.message);
         toasts.error(`The editor reported a problem: ${message.message}`);
       } else if (message.type !== 'ready') write(message);
     },
-    [runAction, setSelectedAnnotationId, toasts, write],
+    [runAction, setSelectedAnnotationId, toasts, write, suggest],
   );
 
   const { state } = navigation;
@@ -74,6 +85,7 @@ export function LabelingWorkspace({ project, user, routeTaskId, shortcuts }: Wor
         taskId={state.kind === 'task' ? state.taskId : null}
         stream={routeTaskId === null}
         draftStatus={session.draftStatus}
+        preAnnotation={state.kind === 'task' && load.kind === 'ready' ? preAnnotationOf(load.setup) : null}
         canGoPrevious={navigation.canGoPrevious}
         canGoNext={navigation.canGoNext}
         instructionsOpen={instructionsOpen}

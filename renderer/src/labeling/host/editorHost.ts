@@ -4,10 +4,10 @@
  * so the editor (which renders untrusted task HTML) holds no credentials of its own to misuse.
  */
 import './editorHost.css';
-import { parseParentMessage, type EditorSetup, type HostMessage } from '../protocol';
+import { parseParentMessage, type EditorSetup, type HostMessage, type ResultItem } from '../protocol';
 import { EDITOR_OWN_COMBOS, shortcutApplies } from '../shortcutPolicy';
 import { actionFor, normalizeCombo } from '../shortcuts';
-import type { LsAnnotation, LsConstructor, LsInstance, LsStore } from './labelStudioTypes';
+import type { LsAnnotation, LsConstructor, LsInstance, LsRegion, LsStore } from './labelStudioTypes';
 
 const root = document.getElementById('editor') as HTMLElement;
 const status = document.getElementById('editor-status') as HTMLElement;
@@ -17,6 +17,9 @@ let instance: LsInstance | null = null;
 let store: LsStore | null = null;
 let setup: EditorSetup | null = null;
 let startedAt = Date.now();
+/** Interactive requests waiting for the page's answer, by request id. */
+const suggestionRequests = new Map<number, (result: ResultItem[]) => void>();
+let lastRequestId = 0;
 
 function post(message: HostMessage): void {
   parentWindow.postMessage(message, location.origin);
@@ -87,6 +90,8 @@ function start(next: EditorSetup): void {
   if (!LabelStudio) throw new Error('The labeling editor did not start.');
   instance?.destroy();
   store = null;
+  // Answers for the editor just destroyed would land nowhere.
+  for (const id of [...suggestionRequests.keys()]) answerSuggestions(id, []);
   setup = next;
   startedAt = Date.now();
   root.replaceChildren();
@@ -139,6 +144,33 @@ function start(next: EditorSetup): void {
         },
     onSelectAnnotation: (annotation: LsAnnotation) => post({ type: 'select', annotationId: annotationId(annotation) }),
   });
+  if (!preview && next.interfaces.includes('auto-annotation')) {
+    instance.on('regionFinishedDrawing', (_region: LsRegion, group: LsRegion[]) => askForSuggestions(group));
+  }
+}
+
+/**
+ * Interactive pre-annotation, as Label Studio's own app wires it: the smart regions just drawn go
+ * to the page (which alone talks to the API) and the model's answer comes back as suggestions the
+ * annotator accepts or rejects. The editor shows that it waits meanwhile.
+ */
+function askForSuggestions(group: readonly LsRegion[]): void {
+  const ls = store;
+  const annotation = ls?.annotationStore.selected;
+  if (!ls || !annotation) return;
+  const ids = new Set(group.map((region) => region.cleanId));
+  const result = annotation.serializeAnnotation().filter((item) => ids.has(String(item.id)));
+  // Suggestions replace the previous ones: none left to ask about means none to show.
+  if (result.length === 0) return ls.loadSuggestions(Promise.resolve([]), () => []);
+  const requestId = ++lastRequestId;
+  const answer = new Promise<ResultItem[]>((resolve) => suggestionRequests.set(requestId, resolve));
+  post({ type: 'interactive', requestId, result });
+  ls.loadSuggestions(answer, (items) => (Array.isArray(items) ? items : []));
+}
+
+function answerSuggestions(requestId: number, result: ResultItem[]): void {
+  suggestionRequests.get(requestId)?.(result);
+  suggestionRequests.delete(requestId);
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -171,6 +203,7 @@ window.addEventListener('message', (event) => {
   if (!message) return;
   try {
     if (message.type === 'init') start(message.setup);
+    else if (message.type === 'suggestions') answerSuggestions(message.requestId, message.result);
     else run(message.name);
   } catch (error) {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -10,6 +10,11 @@ export interface LsAnnotation {
   regionStore?: { selection?: { size?: number } };
 }
 
+/** A region as the editor's events hand it over; `cleanId` is the id its result items carry. */
+export interface LsRegion {
+  cleanId: string;
+}
+
 export interface LsStore {
   annotationStore: {
     annotations: LsAnnotation[];
@@ -19,10 +24,14 @@ export interface LsStore {
   };
   submitAnnotation(): void;
   skipTask(): void;
+  /** Shows the editor's waiting state until `request` resolves, then offers `parse(answer)` as suggestions. */
+  loadSuggestions(request: Promise<unknown>, parse: (answer: unknown) => unknown[]): void;
 }
 
 export interface LsInstance {
   destroy(): void;
+  /** Events that are no constructor option, e.g. `regionFinishedDrawing` (region, its group). */
+  on(event: string, callback: (...args: never[]) => void): void;
 }
 
 export type LsConstructor = new (root: HTMLElement, options: Record<string, unknown>) => LsInstance;
