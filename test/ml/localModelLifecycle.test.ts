@@ -144,6 +144,11 @@ describe('the built-in model: retraining and restarts', () => {
     for (let index = 10; index < 13; index += 1)
       await annotate(t, tasks[index]!, choiceResult([reviews[index]!.annotated]));
     expect(await localStatus(t, project)).toMatchObject({ state: 'training', version: 1 });
+    // The backend says so too, in Label Studio's states.
+    expect((await call(t, 'GET', `/api/ml/${backend.id as number}`)).body).toMatchObject({
+      state: 'TR',
+      readable_state: 'Training',
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await localStatus(t, project)).toMatchObject({ state: 'training', version: 1 });
     expect(await settledStatus(t, project)).toMatchObject({

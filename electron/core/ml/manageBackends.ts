@@ -11,6 +11,7 @@ import {
 } from '../domain/ml/mlBackends.js';
 import { checkConnection, connectionOf, refreshBackendState, type Connection } from './mlConnection.js';
 import { basicAuthSecretKey, type MlDeps } from './mlDeps.js';
+import { trainingStateOf } from './local/retrainingScheduler.js';
 import { listPredictionJobs } from './predictionJobs.js';
 
 /*
@@ -130,14 +131,20 @@ export async function updateBackend(deps: MlDeps, id: number, input: MlBackendIn
 
 /**
  * A backend's live state. A server that answers while this process is sending it tasks shows
- * Predicting (Label Studio's state check would show Connected in the middle of a long run).
+ * Predicting, and the built-in model shows Training while it trains (Label Studio's state check
+ * would show Connected in the middle of either).
  */
 async function liveState(deps: MlDeps, backend: MlBackendRow): Promise<MlBackendRow> {
   const refreshed = await refreshBackendState(deps, backend);
+  if (refreshed.state !== 'CO') return refreshed;
   const predicting = listPredictionJobs(deps.db, backend.project).some(
     (job) => job.backend === backend.id && job.status === 'running',
   );
-  return predicting && refreshed.state === 'CO' ? changeMlBackend(deps, backend.id, { state: 'PR' }) : refreshed;
+  if (predicting) return changeMlBackend(deps, backend.id, { state: 'PR' });
+  if (backend.url === LOCAL_MODEL_URL && trainingStateOf(deps.db, backend.project).busy) {
+    return changeMlBackend(deps, backend.id, { state: 'TR' });
+  }
+  return refreshed;
 }
 
 export async function showBackend(deps: MlDeps, id: number): Promise<MlBackendRow> {

@@ -66,6 +66,23 @@ export function listBackends(client: ApiClient, project: number, signal?: AbortS
   return client.get<MlBackend[]>('/api/ml', { query: { project }, signal });
 }
 
+/**
+ * The project's models as stored, without asking any server for its state (Label Studio's live
+ * models of /model-versions): fast even when a model server is down, for pages that only need
+ * titles, versions and which one is interactive.
+ */
+export async function listKnownBackends(
+  client: ApiClient,
+  project: number,
+  signal?: AbortSignal,
+): Promise<MlBackend[]> {
+  const versions = await client.get<{ live: MlBackend[] | null }>(`/api/projects/${project}/model-versions/`, {
+    query: { extended: 'true', include_live_models: 'true' },
+    signal,
+  });
+  return versions.live ?? [];
+}
+
 /** The server connects to the model before saving: a refusal comes back as an ApiError (400 or 403). */
 export function createBackend(
   client: ApiClient,

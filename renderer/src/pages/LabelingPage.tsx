@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
 import { getLabelingProject, whoAmI, type LabelingProject } from '../api/labeling';
-import { listBackends } from '../api/mlBackends';
+import { listKnownBackends } from '../api/mlBackends';
 import { LabelingWorkspace } from '../components/labeling/LabelingWorkspace';
 import { ProjectNav } from '../components/project/ProjectNav';
 import type { LabelingBackend } from '../labeling/preAnnotation';
@@ -28,7 +28,7 @@ export function LabelingPage({ projectId, taskId }: { projectId: number; taskId:
       getLabelingProject(client, projectId, controller.signal),
       whoAmI(client, controller.signal),
       // Which predictions pre-label and whether a model suggests regions; labeling works without.
-      listBackends(client, projectId, controller.signal).catch((): LabelingBackend[] => []),
+      listKnownBackends(client, projectId, controller.signal).catch((): LabelingBackend[] => []),
     ]).then(
       ([project, me, backends]) => {
         const user = { id: me.id, firstName: me.first_name, lastName: me.last_name, email: me.email };
