@@ -109,7 +109,7 @@ describe.skipIf(!isChromiumAvailable())('a connected model’s actions in the se
     await edit.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('looks right in the dark theme', async () => {
+  it('passes the accessibility scan (contrast included) in the dark theme', async () => {
     await inDarkTheme(session, async (dark) => {
       dark.setDefaultTimeout(10_000);
       await openModelSettings(dark, server, projectId);

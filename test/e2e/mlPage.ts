@@ -38,7 +38,7 @@ export function notification(page: Page, text: string | RegExp): Locator {
 
 export async function openModelSettings(page: Page, server: E2eServer, projectId: number): Promise<void> {
   await page.goto(`${server.cli.url}/#/projects/${projectId}/settings`);
-  await modelSection(page).getByRole('heading', { name: 'Model' }).waitFor();
+  await modelSection(page).getByRole('heading', { name: 'Model', exact: true }).waitFor();
 }
 
 /** The viewport with the Model section's top just below the page's sticky header. */
