@@ -16,6 +16,7 @@ function layerOf(file) {
   if (path.startsWith('electron/core/server/')) return 'core/server';
   if (path.startsWith('electron/core/sync/')) return 'core/sync';
   if (path.startsWith('electron/core/ml/')) return 'core/ml';
+  if (path.startsWith('electron/core/storages/')) return 'core/storages';
   if (path.startsWith('electron/core/')) return 'core';
   if (path.startsWith('electron/')) return 'shell';
   return null;
@@ -31,9 +32,11 @@ const MAY_IMPORT = {
   'core/sync': ['core/sync', 'core/domain', 'core/db', 'shared'],
   // ML talks to model servers (and runs the built-in model) for the local domain, like sync.
   'core/ml': ['core/ml', 'core/domain', 'core/db', 'shared'],
-  'core/server': ['core/server', 'core/sync', 'core/ml', 'core/domain', 'core/db', 'core', 'shared'],
-  core: ['core', 'core/server', 'core/sync', 'core/ml', 'core/domain', 'core/db', 'shared'],
-  shell: ['shell', 'core', 'core/server', 'core/sync', 'core/ml', 'core/domain', 'core/db', 'shared'],
+  // Storages read and write buckets, Redis and folders for the local domain, like sync and ml.
+  'core/storages': ['core/storages', 'core/domain', 'core/db', 'shared'],
+  'core/server': ['core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'core', 'shared'],
+  core: ['core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
+  shell: ['shell', 'core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
 };
 
 const layerRule = {

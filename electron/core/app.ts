@@ -15,6 +15,7 @@ import { exportSnapshotRoutes } from './server/routes/exports.js';
 import { draftRoutes } from './server/routes/drafts.js';
 import { fileUploadRoutes } from './server/routes/fileUploads.js';
 import { importRoutes } from './server/routes/imports.js';
+import { localFilesRoutes } from './server/routes/localFiles.js';
 import { loginRoutes } from './server/routes/login.js';
 import { mediaRoutes } from './server/routes/media.js';
 import { mlRoutes } from './server/routes/ml.js';
@@ -36,6 +37,7 @@ import { templateRoutes } from './server/routes/templates.js';
 import { tokenRoutes } from './server/routes/tokens.js';
 import { userRoutes } from './server/routes/users.js';
 import { versionRoutes } from './server/routes/version.js';
+import { storageRoutes } from './server/routes/storages.js';
 import { serveRenderer } from './server/staticFiles.js';
 
 /**
@@ -84,9 +86,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   fileUploadRoutes(app);
   // Before mediaRoutes, whose catch-all answers 404 for the rest of /data.
   cachedMediaRoutes(app);
+  localFilesRoutes(app);
   mediaRoutes(app);
   exportRoutes(app);
   exportSnapshotRoutes(app);
+  storageRoutes(app);
 
   taskListRoutes(app);
   dmViewRoutes(app);

@@ -2,6 +2,7 @@ import type { Db } from './db/open.js';
 import type { Clock } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
 import type { SecretVault } from './domain/secrets/secretVault.js';
+import type { LocalFilesRules } from './storages/storageDeps.js';
 import type { TokenVault } from './sync/tokenVault.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 250 * 1024 * 1024;
@@ -52,4 +53,9 @@ export interface AppDeps extends DomainContext {
    * encrypted in the desktop app. Absent in in-process tests: a headless vault is made on first use.
    */
   secretsVault?: SecretVault;
+  /**
+   * Local-files storages: whether files are served and from which document root. Absent: Label
+   * Studio's variables (LABEL_STUDIO_LOCAL_FILES_SERVING_ENABLED, _DOCUMENT_ROOT) decide.
+   */
+  localFiles?: LocalFilesRules;
 }

@@ -6,6 +6,7 @@ import { openDatabase } from '../../electron/core/db/open.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from '../../electron/core/deps.js';
 import { initializeDatabase } from '../../electron/core/initializeDatabase.js';
 import { createFileSecretsVault } from '../../electron/core/domain/secrets/secretVault.js';
+import type { LocalFilesRules } from '../../electron/core/storages/storageDeps.js';
 
 export const TEST_TOKEN = '0123456789abcdef0123456789abcdef01234567';
 
@@ -26,6 +27,8 @@ export interface TestAppOptions {
   /** A database file instead of :memory: (benchmarks that measure memory). */
   databasePath?: string;
   allowPrivateImportUrls?: boolean;
+  /** Local-files storage rules (default: serving off, as Label Studio's default). */
+  localFiles?: LocalFilesRules;
 }
 
 /** The real app on a real in-memory SQLite database, driven without a port through app.request. */
@@ -48,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
     // Headless, without the one-time warning about file permissions.
     secretsVault: createFileSecretsVault({ dataDir, codec: null }),
+    localFiles: options.localFiles ?? { servingEnabled: false, documentRoot: dataDir, userPicksFolders: false },
   };
   const app = createApp(deps);
   const request = (path: string, init: RequestInit = {}) => app.request(path, init);

@@ -7,6 +7,7 @@ import sync from './0006_sync.sql';
 import annotationResultCount from './0007_annotation_result_count.sql';
 import mlBackends from './0008_ml_backends.sql';
 import predictionPush from './0009_prediction_push.sql';
+import storages from './0010_storages.sql';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   { version: 7, name: 'annotation_result_count', sql: annotationResultCount },
   { version: 8, name: 'ml_backends', sql: mlBackends },
   { version: 9, name: 'prediction_push', sql: predictionPush },
+  { version: 10, name: 'storages', sql: storages },
 ];

@@ -160,8 +160,7 @@ export function serializeDmTasks(
       comment_authors: [],
       allow_skip: row.allow_skip === null ? null : row.allow_skip !== 0,
       file_upload: row.file_upload_name ? basename(row.file_upload_name) : null,
-      // Outpost has no cloud storages, so no task comes from one.
-      storage_filename: null,
+      storage_filename: row.storage_filename,
       annotators: [...(annotated?.annotators ?? [])].sort((a, b) => a - b),
       drafts: drafts.get(id) ?? [],
       updated_by: row.updated_by === null ? [] : [{ user_id: row.updated_by }],

@@ -41,8 +41,8 @@ export const TASK_COLUMNS: Readonly<Record<string, ColumnSql>> = {
   },
   draft_exists: { sql: 'EXISTS (SELECT 1 FROM drafts d WHERE d.task = t.id)', nullable: false },
   file_upload: { sql: '(SELECT f.file FROM file_uploads f WHERE f.id = t.file_upload)', nullable: true },
-  // Outpost has no cloud storages, so no task has a storage file name.
-  storage_filename: { sql: 'NULL', nullable: true },
+  // The key of the storage object the task was imported from.
+  storage_filename: { sql: '(SELECT l.key FROM storage_import_links l WHERE l.task = t.id)', nullable: true },
   annotators: {
     sql: "coalesce((SELECT group_concat(a.completed_by) FROM annotations a WHERE a.task = t.id), '')",
     nullable: false,

@@ -7,8 +7,10 @@ import { getAnnotation, listTaskAnnotations } from '../../domain/annotations/rea
 import { updateAnnotation } from '../../domain/annotations/updateAnnotation.js';
 import { ValidationError } from '../../domain/errors.js';
 import { afterAnnotationChange, type AnnotationAction } from '../../ml/mlEvents.js';
+import { exportDeletedAnnotation, exportSavedAnnotation } from '../../storages/exportSync.js';
 import type { AppEnv } from '../appEnv.js';
 import { mlDeps } from './ml.js';
+import { storageDeps } from './storages.js';
 import { parseWith } from '../drfValidation.js';
 import { readObjectBody } from '../requestBody.js';
 import { defineRoute } from '../route.js';
@@ -34,13 +36,18 @@ async function handleUpdate(c: Context<AppEnv>): Promise<Response> {
   const deps = c.get('deps');
   const input = parseWith(annotationWriteSchema(deps.db), await readObjectBody(c));
   const annotation = updateAnnotation(deps, c.get('userId'), id, input);
-  tellModels(c, 'ANNOTATION_UPDATED', annotation);
+  afterAnnotationWrite(c, 'ANNOTATION_UPDATED', annotation);
   return c.json(annotation);
 }
 
-/** Model servers connected to the project hear of the change (in the background; see ml/mlEvents.ts). */
-function tellModels(c: Context<AppEnv>, action: AnnotationAction, annotation: Record<string, unknown>): void {
-  afterAnnotationChange(mlDeps(c), annotation.project as number, action, annotation);
+/**
+ * What follows a saved annotation, in the background: the project's model servers hear of it
+ * (ml/mlEvents.ts) and its export storages get it (storages/exportSync.ts).
+ */
+function afterAnnotationWrite(c: Context<AppEnv>, action: AnnotationAction, annotation: Record<string, unknown>): void {
+  const project = annotation.project as number;
+  afterAnnotationChange(mlDeps(c), project, action, annotation);
+  if (action !== 'ANNOTATION_DELETED') exportSavedAnnotation(storageDeps(c), project, annotation.id as number);
 }
 
 /** Annotations (spec 6.1, 6.2). */
@@ -54,7 +61,7 @@ export function annotationRoutes(app: Hono<AppEnv>): void {
       const input = parseWith(annotationWriteSchema(deps.db), body);
       const request = { input, body, wasCancelledQuery: wasCancelledQuery(c) };
       const annotation = createAnnotation(deps, c.get('userId'), taskId, request);
-      tellModels(c, 'ANNOTATION_CREATED', annotation);
+      afterAnnotationWrite(c, 'ANNOTATION_CREATED', annotation);
       return c.json(annotation, 201);
     },
   });
@@ -65,8 +72,10 @@ export function annotationRoutes(app: Hono<AppEnv>): void {
     delete: (c) => {
       const id = pathId(c, 'id', NO_ANNOTATION);
       const annotation = getAnnotation(c.get('deps'), id);
+      const removeFromStorages = exportDeletedAnnotation(storageDeps(c), id);
       deleteAnnotation(c.get('deps'), c.get('userId'), id);
-      tellModels(c, 'ANNOTATION_DELETED', annotation);
+      afterAnnotationWrite(c, 'ANNOTATION_DELETED', annotation);
+      removeFromStorages();
       return c.body(null, 204);
     },
   });

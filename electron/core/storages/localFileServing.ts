@@ -1,0 +1,47 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
+import { listStorageRows } from '../db/repos/storagesRepo.js';
+import { settingsOf } from '../domain/storages/storageRows.js';
+import { normalizeStoragePath } from './clients/localFilesClient.js';
+import type { StorageDeps } from './storageDeps.js';
+
+/*
+ * `/data/local-files/?d=<path under the document root>` (Label Studio's localfiles_data): only
+ * with serving switched on, only inside the document root, and only a file inside the folder of
+ * some local-files import storage. Anything else is refused or not found, as there.
+ */
+
+export type LocalFileLookup =
+  | { kind: 'file'; path: string; size: number; name: string }
+  | { kind: 'disabled' }
+  | { kind: 'forbidden' }
+  | { kind: 'not-found' };
+
+export const SERVING_DISABLED =
+  "Serving local files can be dangerous, so it's disabled by default. You can enable it with " +
+  'LOCAL_FILES_SERVING_ENABLED environment variable, please check docs: ' +
+  'https://labelstud.io/guide/storage.html#Local-storage';
+
+function contains(parent: string, child: string): boolean {
+  const path = relative(parent, child);
+  return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+}
+
+export function findLocalFile(deps: StorageDeps, requested: string | undefined): LocalFileLookup {
+  if (!deps.localFiles.servingEnabled) return { kind: 'disabled' };
+  if (!requested) return { kind: 'forbidden' };
+  const root = resolve(deps.localFiles.documentRoot);
+  // posixpath.normpath, then no leading slash: always a path under the root.
+  const cleaned = posix.normalize(requested.replaceAll('\\', '/')).replace(/^\/+/, '');
+  const full = resolve(join(root, cleaned));
+  if (!contains(root, full)) return { kind: 'not-found' };
+  const folder = dirname(full);
+  const allowed = listStorageRows(deps.db, { project: null, direction: 'import', type: 'localfiles' }).some((row) => {
+    const path = settingsOf(row).path;
+    return typeof path === 'string' && path !== '' && contains(resolve(normalizeStoragePath(path)), folder);
+  });
+  if (!allowed || !existsSync(full)) return { kind: 'not-found' };
+  const stats = statSync(full);
+  if (!stats.isFile()) return { kind: 'not-found' };
+  return { kind: 'file', path: full, size: stats.size, name: posix.basename(cleaned) };
+}
