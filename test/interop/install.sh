@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Creates (once) the Python virtual environments of the interop suite: one for Label Studio and its
-# SDK, and one for the ML backend (label-studio-ml pins a Flask older than Label Studio's, so the two
-# cannot share one). Idempotent: a venv built from the same requirements is reused; a changed
-# requirements file rebuilds it.
+# Creates (once) what the interop suite runs beside Outpost: Python virtual environments for Label
+# Studio and its SDK, for the ML backend (label-studio-ml pins a Flask older than Label Studio's, so
+# the two cannot share one) and for moto (the S3 server of the storage tests); fake-gcs-server built
+# from the Go module proxy; and it checks that Debian's redis-server is there. Idempotent: what was
+# built from the same requirements is reused; a changed requirements file rebuilds it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -43,3 +44,23 @@ ensure_venv() {
 ensure_venv "$dir/venv" test/interop/requirements.txt "Label Studio (a few minutes)" "import label_studio"
 ensure_venv "$dir/ml-venv" test/interop/ml/requirements.txt "the label-studio-ml backend" \
   "import label_studio_ml.api"
+ensure_venv "$dir/storage-venv" test/interop/storages/requirements.txt "moto (the S3 server)" "import moto.server"
+
+# fake-gcs-server: the Google Cloud Storage emulator, a Go module, built once into $dir/go-bin.
+fake_gcs_version="v1.56.1"
+if [ ! -x "$dir/go-bin/fake-gcs-server" ] || [ "$(cat "$dir/go-bin/.version" 2>/dev/null)" != "$fake_gcs_version" ]; then
+  if ! command -v go >/dev/null 2>&1; then
+    echo "interop: go not found; the storage tests build fake-gcs-server with Go (1.22+)" >&2
+    exit 1
+  fi
+  echo "interop: building fake-gcs-server $fake_gcs_version into $dir/go-bin (once)"
+  mkdir -p "$dir/go-bin"
+  GOBIN="$dir/go-bin" GOFLAGS=-mod=mod go install "github.com/fsouza/fake-gcs-server@$fake_gcs_version"
+  echo "$fake_gcs_version" > "$dir/go-bin/.version"
+fi
+
+# redis-server comes from Debian (.ci/run installs it); the Redis storage tests start their own.
+if ! command -v redis-server >/dev/null 2>&1; then
+  echo "interop: redis-server not found; install Debian's redis-server (apt-get install redis-server)" >&2
+  exit 1
+fi
