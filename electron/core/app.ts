@@ -37,6 +37,7 @@ import { templateRoutes } from './server/routes/templates.js';
 import { tokenRoutes } from './server/routes/tokens.js';
 import { userRoutes } from './server/routes/users.js';
 import { versionRoutes } from './server/routes/version.js';
+import { STORAGE_RESOLVE_PATHS, storageResolveRoutes } from './server/routes/storageResolve.js';
 import { storageRoutes } from './server/routes/storages.js';
 import { serveRenderer } from './server/staticFiles.js';
 
@@ -60,6 +61,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', requireAuth);
   // Uploaded media need the same token as the API (Label Studio's IsAuthenticated).
   app.use('/data/*', requireAuth);
+  // So do cloud media behind the storage proxy (`/tasks/<id>/resolve/`, Label Studio's IsAuthenticated).
+  for (const path of STORAGE_RESOLVE_PATHS) app.use(path, requireAuth);
 
   versionRoutes(app);
   outpostAppRoutes(app);
@@ -91,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   exportRoutes(app);
   exportSnapshotRoutes(app);
   storageRoutes(app);
+  storageResolveRoutes(app);
 
   taskListRoutes(app);
   dmViewRoutes(app);

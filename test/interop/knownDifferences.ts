@@ -73,8 +73,8 @@ export const KNOWN_DIFFERENCES = {
     reason:
       'An object that does not exist answers 404 in the JSON error envelope on every route. On a few routes ' +
       '(an import into an unknown project, a deleted export snapshot) Label Studio 1.22 answers its HTML 404 page ' +
-      'instead; the status is the same. So do the ML routes for an ML backend that does not exist and ' +
-      'interactive-annotating for an unknown task.',
+      'instead; the status is the same. So do the ML routes for an ML backend that does not exist, ' +
+      'interactive-annotating for an unknown task, and the storage routes for a storage that does not exist.',
   },
 
   // ---- tasks, annotations, drafts, predictions ----
@@ -175,6 +175,84 @@ export const KNOWN_DIFFERENCES = {
       'sentence (connection refused, timed out, unknown host) instead of the Python exception urllib3 raised; one ' +
       "that got an HTTP error keeps requests' text (`405 Client Error: METHOD NOT ALLOWED for url: ...`) and adds " +
       'the start of what the model server answered, which Label Studio drops.',
+  },
+
+  // ---- storages ----
+  's3-untrusted-endpoint': {
+    paths: ['status', 'type', 'body'],
+    reason:
+      'A storage that cannot be reached, or whose bucket or prefix is missing, is refused with a 400 saying why ' +
+      '(Label Studio\'s serializer texts: "Cannot find bucket <b> in S3", "s3://<b>/<prefix> not found.", ...) ' +
+      'whatever its s3_endpoint. Label Studio 1.22 keeps those texts for endpoints on the domains of ' +
+      'S3_TRUSTED_STORAGE_DOMAINS (amazonaws.com and a few others) and, for any other endpoint (MinIO on a ' +
+      'laptop, 127.0.0.1 here), replaces every failure with "Debugging info is not available for s3 endpoints on ' +
+      'domain: ...", which its serializer does not catch: a 500. An annotator configuring their own endpoint needs ' +
+      'the reason.',
+  },
+  'storage-patch-checked': {
+    paths: ['status', 'type', 'body'],
+    reason:
+      'A PATCH that changes how a storage is reached (prefix, keys, endpoint, ...) checks the connection with the ' +
+      'resulting settings and is refused when it fails, like a create. Label Studio 1.22 checks only when the ' +
+      'request itself names the bucket, so it saves a prefix with nothing under it, or keys that do not work, ' +
+      'and the next sync fails instead.',
+  },
+  'storage-import-annotations': {
+    paths: [
+      'body.tasks.*.annotations.*.completed_by',
+      'body.tasks.*.annotations.*.created_username',
+      'body.tasks.*.annotations.*.ground_truth',
+      'body.tasks.*.annotations.*.updated_by',
+      'body.tasks.*.annotators',
+      'body.tasks.*.predictions_score',
+      'body.tasks.*.updated_by',
+    ],
+    reason:
+      'Annotations and predictions inside task files a storage sync reads are imported as an import imports ' +
+      'them, with its checks: credited to the user who ran the sync (or the completed_by they name), ground ' +
+      "truth, the predictions' model_version becoming the project's when it had none; one that does not fit " +
+      'fails the sync, naming the object, and nothing is imported. Label Studio 1.22 creates them through its ' +
+      'AnnotationSerializer instead: without an author (completed_by null, so no annotators), not ground truth, ' +
+      "updated_by the syncing user, the project's model_version untouched; and it silently leaves out " +
+      'annotations and predictions that fail validation while still counting them in the task.',
+  },
+  'export-create-answer': {
+    paths: ['body.status', 'body.last_sync', 'body.last_sync_count', 'body.meta'],
+    reason:
+      'Creating an export storage runs its first sync (SYNC_ON_TARGET_STORAGE_CREATION) before answering, and ' +
+      'the answer is the storage as that sync left it (completed, its count and times). Label Studio 1.22 answers ' +
+      'the copy it marked "queued" before the sync ran, with meta {attempts, time_queued}; the objects are written ' +
+      'either way, and a GET afterwards shows the same completed sync on both.',
+  },
+  'storage-import-all-or-nothing': {
+    paths: ['body.tasks', 'body.total'],
+    reason:
+      'An import sync that fails (a file that is not JSON, a task that does not validate) imports nothing: the ' +
+      'objects are read first and their tasks committed together at the end, so fixing the object and syncing ' +
+      'again imports everything once. Label Studio 1.22 creates tasks as it reads and keeps those made before the ' +
+      'failure; a later sync skips their objects.',
+  },
+  'storage-sync-traceback': {
+    paths: ['body.traceback'],
+    reason:
+      "A failed sync's traceback is the reason in a sentence (the same text Label Studio raises: \"Can't import " +
+      'JSON-formatted tasks from ...", "Cannot find bucket ..."). Label Studio 1.22 stores the whole Python ' +
+      'traceback there, with its own file paths, ending in that sentence.',
+  },
+  'localfiles-patch-without-path': {
+    paths: ['status', 'body'],
+    reason:
+      'A PATCH of a local-files storage changes the fields it sends and checks the folder the storage ends up ' +
+      'with. Label Studio 1.22 checks a storage made of the sent fields alone, so every PATCH without `path` ' +
+      '(turning recursive_scan on, renaming it) is refused with "Path must be set for Local Files storage"; its ' +
+      'own UI always sends the whole form.',
+  },
+  'resolve-stream-failure-detail': {
+    paths: ['body.detail'],
+    reason:
+      'When the storage proxy cannot stream an object (missing, storage out of reach) the 424 says why in ' +
+      '`detail` (`Object "images/no.png" does not exist in S3 bucket ...`). Label Studio 1.22 says "Stream is ' +
+      'None": its S3 client logs the reason and returns nothing.',
   },
 } satisfies Record<string, KnownDifference>;
 

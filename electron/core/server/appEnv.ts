@@ -5,5 +5,7 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     userId: number;
+    /** True when the caller is Outpost's own UI, signed in by its session cookie (not a token). */
+    browserSession?: boolean;
   };
 }

@@ -9,7 +9,7 @@ import {
   recordExported,
   storagesHoldingAnnotation,
 } from '../domain/storages/storageExportLinks.js';
-import { recordStorageState } from '../domain/storages/storageRows.js';
+import { recordStorageState, storageTypeOf } from '../domain/storages/storageRows.js';
 import { clientFor } from './clientFor.js';
 import { configOf } from './manageStorages.js';
 import { StorageError } from './storageClient.js';
@@ -34,7 +34,7 @@ export async function runExportSync(deps: StorageDeps, row: StorageRow): Promise
     for (;;) {
       const ids = pageOfProjectAnnotations(deps, row.project, after, PAGE);
       for (const id of ids) {
-        const body = storageObjectOfAnnotation(deps, id);
+        const body = storageObjectOfAnnotation(deps, id, storageTypeOf(row));
         if (body === null) continue;
         await run.client.write(storageKeyOfAnnotation(id), body, run.signal);
         recordExported(deps, row.id, id);
@@ -45,12 +45,12 @@ export async function runExportSync(deps: StorageDeps, row: StorageRow): Promise
       run.meta.time_last_ping = run.stamp();
       recordStorageState(deps, row.id, { last_sync_count: exported, meta: JSON.stringify(run.meta) });
     }
-    run.meta.total_annotations = exported;
-    return finishRun(deps, run, {
-      status: 'completed',
-      last_sync: formatTimestamp(deps.clock()),
-      last_sync_count: exported,
-    });
+    return finishRun(
+      deps,
+      run,
+      { status: 'completed', last_sync: formatTimestamp(deps.clock()), last_sync_count: exported },
+      { total_annotations: exported },
+    );
   } catch (error) {
     const reason =
       error instanceof StorageError ? error.message : `${(error as Error).name}: ${(error as Error).message}`;
@@ -89,7 +89,7 @@ export async function storageWritesSettled(db: Db): Promise<void> {
 export function exportSavedAnnotation(deps: StorageDeps, project: number, annotation: number): void {
   for (const storage of exportStoragesOfProject(deps, project)) {
     inOrder(deps, storage.id, async () => {
-      const body = storageObjectOfAnnotation(deps, annotation);
+      const body = storageObjectOfAnnotation(deps, annotation, storageTypeOf(storage));
       const current = findStorage(deps.db, storage.id);
       if (body === null || !current) return;
       const client = clientFor(configOf(deps, current), deps);

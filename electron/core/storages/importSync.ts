@@ -75,12 +75,12 @@ export async function runImportSync(deps: StorageDeps, row: StorageRow, userId: 
     }
     await stageBatch(deps, run, keys, progress, useBlobUrls);
     const { created } = commitStagedTasks(deps, row.project, row.id, userId);
-    run.meta.tasks_existed = progress.existed;
-    return finishRun(deps, run, {
-      status: 'completed',
-      last_sync: formatTimestamp(deps.clock()),
-      last_sync_count: created,
-    });
+    return finishRun(
+      deps,
+      run,
+      { status: 'completed', last_sync: formatTimestamp(deps.clock()), last_sync_count: created },
+      { tasks_existed: progress.existed },
+    );
   } catch (error) {
     discardStagedTasks(deps, row.id);
     const reason =

@@ -49,9 +49,12 @@ export async function tasksOfObject(
   useBlobUrls: boolean,
   signal?: AbortSignal,
 ): Promise<TaskFromObject[]> {
-  if (useBlobUrls) return [{ key, rowIndex: null, task: { [UNDEFINED_DATA_KEY]: client.uriOf(key) } }];
+  if (useBlobUrls && client.objectsAreTasks !== true) {
+    return [{ key, rowIndex: null, task: { [UNDEFINED_DATA_KEY]: client.uriOf(key) } }];
+  }
+  // Label Studio checks the extension only when the storage imports tasks, not files.
   const extension = extname(key).toLowerCase();
-  if (extension && !JSON_EXTENSIONS.has(extension)) {
+  if (!useBlobUrls && extension && !JSON_EXTENSIONS.has(extension)) {
     throw new StorageError(
       `File "${key}" is not a JSON/JSONL/Parquet file. Only .json, .jsonl, and .parquet files can be processed.\n` +
         "If you're trying to import non-JSON data (images, audio, text, etc.), edit storage settings and enable " +

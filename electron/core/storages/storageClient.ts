@@ -41,6 +41,12 @@ export interface OpenedObject {
   body: Readable;
   contentType: string;
   size: number | null;
+  /** What the storage answered: 206 for a range, else 200 (the proxy answers the same). */
+  status?: number;
+  /** The storage's Content-Range for a range, its ETag and Last-Modified, passed on by the proxy. */
+  contentRange?: string | null;
+  etag?: string | null;
+  lastModified?: Date | null;
 }
 
 export interface StorageClient {
@@ -66,8 +72,16 @@ export interface StorageClient {
   canResolve(uri: string): boolean;
   /** A URL the browser can load for that URI without Outpost (presigned), or null to go through Outpost. */
   presignedUrl(uri: string, ttlSeconds: number): Promise<string | null>;
-  /** The object a URI names, streamed (Outpost's resolve proxy). */
-  open(uri: string, signal?: AbortSignal): Promise<OpenedObject>;
+  /**
+   * The object a URI names, streamed (Outpost's resolve proxy); `range` is an HTTP Range header
+   * to forward (`bytes=0-1023`), so players can seek without the whole object passing through.
+   */
+  open(uri: string, signal?: AbortSignal, range?: string | null): Promise<OpenedObject>;
   /** Releases connections (Redis). */
   close(): Promise<void>;
+  /**
+   * Every object is task JSON, whatever `use_blob_urls` says (Redis: Label Studio's
+   * RedisImportStorage.get_data never reads the flag), so no task ever names an object.
+   */
+  readonly objectsAreTasks?: boolean;
 }

@@ -69,16 +69,19 @@ export function startRun(deps: StorageDeps, row: StorageRow, client: StorageClie
   return { row: updated, client, signal: controller.signal, meta, stamp };
 }
 
+/** `counts` go into `meta` after the times, as info_set_completed's meta.update(kwargs) puts them. */
 export function finishRun(
   deps: StorageDeps,
   run: StorageRun,
   changes: Pick<StorageChanges, 'status' | 'last_sync' | 'last_sync_count' | 'traceback'>,
+  counts: Record<string, number> = {},
 ): StorageRow {
   const ended = deps.clock();
   const began = Date.parse(String(run.meta.time_in_progress).replace(' ', 'T').replace('+00:00', 'Z'));
   const key = changes.status === 'failed' ? 'time_failure' : 'time_completed';
   run.meta[key] = pythonDateTime(ended);
   run.meta.duration = Math.max(0, (ended.getTime() - began) / 1000);
+  Object.assign(run.meta, counts);
   runsOf(deps.db).delete(run.row.id);
   void run.client.close();
   return recordStorageState(deps, run.row.id, { ...changes, meta: JSON.stringify(run.meta) });

@@ -87,21 +87,19 @@ export function labelStudioTarget(): Target {
   return httpTarget('ls', ls.url, ls.user.token, ls.user.pat);
 }
 
-/** A fresh Outpost server (`outpost serve`) on its own data folder, with the same legacy token as Label Studio's user. */
-export async function startOutpostTarget(): Promise<{ target: Target; dataDir: string; stop: () => Promise<void> }> {
+/**
+ * A fresh Outpost server (`outpost serve`) on its own data folder, with the same legacy token as Label Studio's user;
+ * `env` adds to its environment (the storage cases give it Label Studio's local-files variables).
+ */
+export async function startOutpostTarget(
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ target: Target; dataDir: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-interop-'));
   const ls = inject('labelStudio');
-  const cli = await spawnCli([
-    'serve',
-    '--data',
-    dataDir,
-    '--port',
-    '0',
-    '--token',
-    ls.user.token,
-    '--user-email',
-    ls.user.email,
-  ]);
+  const cli = await spawnCli(
+    ['serve', '--data', dataDir, '--port', '0', '--token', ls.user.token, '--user-email', ls.user.email],
+    { env: { ...process.env, ...env } },
+  );
   return {
     target: httpTarget('outpost', cli.url, cli.token, cli.pat),
     dataDir,

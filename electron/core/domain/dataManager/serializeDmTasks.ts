@@ -13,6 +13,7 @@ import { serializeAnnotations } from '../annotations/serializeAnnotations.js';
 import { serializeDraft } from '../drafts/serializeDraft.js';
 import type { DomainContext } from '../context.js';
 import { serializePredictions } from '../predictions/serializePredictions.js';
+import { resolveStorageMedia } from '../storages/resolveStorageMedia.js';
 import { resolveCachedMedia } from '../tasks/cachedMedia.js';
 import { serializeTaskModelFields } from '../tasks/serializeTask.js';
 import { displayList, displayResults } from './displayStrings.js';
@@ -179,6 +180,10 @@ export function serializeDmTasks(
     }
     return task;
   });
-  if (options.resolveUri) resolveCachedMedia(db, tasks);
+  if (options.resolveUri) {
+    resolveCachedMedia(db, tasks);
+    // Cloud URIs not cached by a sync go through the storage proxy, as in Label Studio.
+    resolveStorageMedia(db, tasks);
+  }
   return tasks;
 }

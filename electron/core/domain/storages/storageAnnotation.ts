@@ -7,16 +7,22 @@ import type { DomainContext } from '../context.js';
 import { encodeJson, markPlainJson, PY_JSON_ASCII, type JsonStyle } from '../export/encode/pyJson.js';
 import { pyFloatOrNull } from '../export/encode/pyFloat.js';
 import { serializeTaskModelFields } from '../tasks/serializeTask.js';
+import type { StorageType } from './storageSpecs.js';
 
 /*
  * The object an export storage holds for one annotation (Label Studio's
- * StorageAnnotationSerializer, written by `json.dump(..., indent=2)`): the annotation with its
- * author ({id, first_name, last_name, email}) and its task (without annotations) right after the
- * author, named by the annotation's id.
+ * StorageAnnotationSerializer): the annotation with its author ({id, first_name, last_name,
+ * email}) and its task (without annotations) right after the author, named by the annotation's
+ * id. Local folders get it from `json.dump(..., indent=2)`; buckets and Redis from `json.dumps`,
+ * on one line.
  */
 
 /** `json.dump(x, f, indent=2)`: ASCII only, `,` between items once lines break. */
-const STORAGE_JSON: JsonStyle = { ...PY_JSON_ASCII, indent: 2, itemSeparator: ',' };
+const INDENTED_JSON: JsonStyle = { ...PY_JSON_ASCII, indent: 2, itemSeparator: ',' };
+
+function jsonStyleOf(type: StorageType): JsonStyle {
+  return type === 'localfiles' ? INDENTED_JSON : PY_JSON_ASCII;
+}
 
 /** The object's name in the storage (ExportStorageLink.get_key with 1.22's flags off). */
 export function storageKeyOfAnnotation(annotation: number): string {
@@ -24,7 +30,7 @@ export function storageKeyOfAnnotation(annotation: number): string {
 }
 
 /** The object's text, or null when the annotation is gone. */
-export function storageObjectOfAnnotation(ctx: DomainContext, annotationId: number): string | null {
+export function storageObjectOfAnnotation(ctx: DomainContext, annotationId: number, type: StorageType): string | null {
   const row = findAnnotationById(ctx.db, annotationId);
   const task = row && findTaskById(ctx.db, row.task);
   const project = task && findProjectById(ctx.db, task.project);
@@ -54,5 +60,5 @@ export function storageObjectOfAnnotation(ctx: DomainContext, annotationId: numb
       ordered.task = { ...taskWire, data: markPlainJson(taskWire.data), meta: markPlainJson(taskWire.meta) };
     }
   }
-  return encodeJson(ordered, STORAGE_JSON);
+  return encodeJson(ordered, jsonStyleOf(type));
 }

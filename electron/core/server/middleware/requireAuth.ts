@@ -34,6 +34,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (checked && 'csrfError' in checked) throw new DomainError(403, checked.csrfError);
     if (checked) {
       c.set('userId', checked.userId);
+      c.set('browserSession', true);
       return next();
     }
   }

@@ -54,7 +54,10 @@ function typeRoutes(app: Hono<AppEnv>, type: StorageType, direction: StorageDire
     const deps = storageDeps(c);
     const current = row(c);
     const input = parseWith(storageWriteSchema(deps.db, type, direction, { partial }), await readObjectBody(c));
-    return c.json(serializeStorage(await updateStorage(deps, current, input)));
+    const body = serializeStorage(await updateStorage(deps, current, input));
+    // DRF skips a read-only field's default on a partial update: Label Studio's PATCH answers have no `type`.
+    if (partial) delete body.type;
+    return c.json(body);
   };
   defineRoute(app, base, {
     get: (c) => c.json(listStorages(storageDeps(c), projectOf(c), direction, type).map(serializeStorage)),

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { formatTimestamp } from '../../domain/clock.js';
 import type { LocalFilesRules } from '../storageDeps.js';
 import { StorageError, type StorageClient, type StorageConfig, type StorageObjectInfo } from '../storageClient.js';
 import { pythonQuote, pythonReMatch } from '../pythonUrls.js';
@@ -82,7 +83,8 @@ export function createLocalFilesClient(config: StorageConfig, rules: LocalFilesR
         // Label Studio matches the filter against the file's name, not its path.
         if (config.regexFilter && !pythonReMatch(config.regexFilter, basename(file))) continue;
         const info = await stat(file);
-        const object: StorageObjectInfo = { key: file, lastModified: info.mtime.toISOString(), size: info.size };
+        // A DRF datetime, as Label Studio's files API shows `last_modified`.
+        const object: StorageObjectInfo = { key: file, lastModified: formatTimestamp(info.mtime), size: info.size };
         yield object;
       }
     },
