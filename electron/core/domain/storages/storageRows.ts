@@ -12,7 +12,14 @@ import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import type { StorageInput } from './storageFields.js';
-import { COLUMN_KEYS, FIELD_SPECS, STORAGE_SPECS, type StorageDirection, type StorageType } from './storageSpecs.js';
+import {
+  COLUMN_KEYS,
+  FIELD_SPECS,
+  fieldDefault,
+  STORAGE_SPECS,
+  type StorageDirection,
+  type StorageType,
+} from './storageSpecs.js';
 
 /*
  * Storage rows and their API shape: the columns every type shares, the type's own fields in
@@ -62,7 +69,7 @@ export function serializeStorage(row: StorageRow): Record<string, unknown> {
     if (spec.secret) continue;
     if (key === 'type') out.type = type;
     else if (COLUMN_KEYS.has(key)) out[key] = columnValue(row, key);
-    else out[key] = key in settings ? settings[key] : (spec.default ?? null);
+    else out[key] = key in settings ? settings[key] : (fieldDefault(key, row.direction) ?? null);
   }
   return out;
 }

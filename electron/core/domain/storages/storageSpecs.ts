@@ -17,6 +17,8 @@ export interface FieldSpec {
   nullable: boolean;
   /** The model's default on create; undefined means null. */
   default?: unknown;
+  /** The export model's default when it differs (RedisExportStorage.db is 2, the import's 1). */
+  exportDefault?: unknown;
   /** Printed never; stored in the secret vault. */
   secret?: boolean;
   /** PositiveSmallIntegerField bounds. */
@@ -75,7 +77,7 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = {
   account_name: secret,
   account_key: secret,
   password: secret,
-  db: { kind: 'int', nullable: false, default: 1, min: 0, max: 32767 },
+  db: { kind: 'int', nullable: false, default: 1, exportDefault: 2, min: 0, max: 32767 },
   project: { kind: 'id', nullable: false },
 };
 
@@ -158,6 +160,12 @@ export function isStorageType(value: string): value is StorageType {
 /** The keys a request may write for this type and direction (all but the read-only ones). */
 export function writableKeys(type: StorageType, direction: StorageDirection): string[] {
   return STORAGE_SPECS[type].keys[direction].filter((key) => !['id', 'type', 'created_at'].includes(key));
+}
+
+/** What a field holds when a storage was saved without it. */
+export function fieldDefault(key: string, direction: StorageDirection): unknown {
+  const spec = FIELD_SPECS[key];
+  return direction === 'export' && spec?.exportDefault !== undefined ? spec.exportDefault : spec?.default;
 }
 
 export function secretKeys(type: StorageType, direction: StorageDirection): string[] {
