@@ -46,7 +46,7 @@ describe('registerIpcHandlers', () => {
   });
 
   it('names every channel with the contract prefix', () => {
-    expect(Object.keys(IPC_CHANNELS)).toHaveLength(6);
+    expect(Object.keys(IPC_CHANNELS)).toHaveLength(7);
     for (const channel of Object.values(IPC_CHANNELS)) {
       expect(channel.startsWith(IPC_CHANNEL_PREFIX)).toBe(true);
       expect(channel.length).toBeGreaterThan(IPC_CHANNEL_PREFIX.length);
@@ -71,6 +71,14 @@ describe('registerIpcHandlers', () => {
       expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
       expect(fake.dialog.showSaveDialog).not.toHaveBeenCalled();
       expect(fake.shell.showItemInFolder).not.toHaveBeenCalled();
+    });
+
+    it('opens no folder dialog for a foreign frame', async () => {
+      const { fake } = setup();
+      await expect(fake.ipcMain.invoke(IPC_CHANNELS.pickFolder, 'https://evil.example/', {})).rejects.toThrow(
+        /IPC refused/,
+      );
+      expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
     });
 
     it('says why it refused', async () => {
@@ -221,6 +229,66 @@ describe('registerIpcHandlers', () => {
     });
   });
 
+  describe('pickFolder', () => {
+    it('asks for one folder, attached to the window, and returns its path', async () => {
+      const { fake, window, call } = setup();
+      fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/home/u/photos'] });
+      const request = { title: 'Choose a folder to label', buttonLabel: 'Label this folder' };
+      await expect(call(IPC_CHANNELS.pickFolder, request)).resolves.toBe('/home/u/photos');
+      expect(fake.dialog.showOpenDialog).toHaveBeenCalledTimes(1);
+      const [parent, options] = fake.dialog.showOpenDialog.mock.calls[0] as [unknown, Record<string, unknown>];
+      expect(parent).toBe(window);
+      expect(options).toEqual({ ...request, properties: ['openDirectory', 'createDirectory'] });
+    });
+
+    it('returns null when cancelled, even if the dialog reports paths', async () => {
+      const { fake, call } = setup();
+      fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: ['/ignored'] });
+      await expect(call(IPC_CHANNELS.pickFolder, {})).resolves.toBeNull();
+    });
+
+    it('returns null when the dialog chose nothing', async () => {
+      const { fake, call } = setup();
+      fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [] });
+      await expect(call(IPC_CHANNELS.pickFolder, {})).resolves.toBeNull();
+    });
+
+    it('opens an unparented dialog when there is no window', async () => {
+      const { fake, call } = setup({ withWindow: false });
+      fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/data'] });
+      await expect(call(IPC_CHANNELS.pickFolder, {})).resolves.toBe('/data');
+      const args = fake.dialog.showOpenDialog.mock.calls[0] as unknown[];
+      expect(args).toHaveLength(1);
+      expect(args[0]).toMatchObject({ properties: ['openDirectory', 'createDirectory'] });
+    });
+
+    it('does not pass through options the contract does not have', async () => {
+      const { fake, call } = setup();
+      await call(IPC_CHANNELS.pickFolder, {
+        properties: ['openFile', 'multiSelections', 'showHiddenFiles'],
+        defaultPath: '/root/.ssh',
+        securityScopedBookmarks: true,
+      });
+      const options = fake.dialog.showOpenDialog.mock.calls[0]?.[1] as Record<string, unknown>;
+      expect(options.properties).toEqual(['openDirectory', 'createDirectory']);
+      expect(options).not.toHaveProperty('defaultPath');
+      expect(options).not.toHaveProperty('securityScopedBookmarks');
+    });
+
+    it.each([
+      ['a 10,000-character title', { title: 'x'.repeat(10_000) }],
+      ['a numeric title', { title: 42 }],
+      ['a button label longer than 60', { buttonLabel: 'b'.repeat(61) }],
+      ['no request', undefined],
+      ['a string request', '/etc'],
+      ['a list', [{ title: 'x' }]],
+    ])('rejects %s without opening a dialog', async (_name, request) => {
+      const { fake, call } = setup();
+      await expect(call(IPC_CHANNELS.pickFolder, request)).rejects.toThrow();
+      expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
+    });
+  });
+
   describe('revealInFolder', () => {
     it('shows the path in the OS file manager', async () => {
       const { fake, call } = setup();
@@ -278,12 +346,14 @@ describe('preload', () => {
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.showOpenDialog, { multiple: true });
     await bridge.showSaveDialog?.({ title: 'Export' });
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.showSaveDialog, { title: 'Export' });
+    await bridge.pickFolder?.({ title: 'Label a folder' });
+    expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.pickFolder, { title: 'Label a folder' });
     await bridge.revealInFolder?.('/data/x');
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.revealInFolder, '/data/x');
     const exportRequest = { path: '/api/projects/1/export?exportType=JSON', destination: '/tmp/x.json' };
     await bridge.saveExport?.(exportRequest);
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.saveExport, exportRequest);
-    expect(invoke).toHaveBeenCalledTimes(6);
+    expect(invoke).toHaveBeenCalledTimes(7);
   });
 
   it('does not hand the page ipcRenderer itself', async () => {

@@ -26,6 +26,10 @@ const saveRequest = z.object({
   defaultPath: z.string().max(4096).optional(),
   filters: filters.optional(),
 });
+const pickFolderRequest = z.object({
+  title: z.string().max(200).optional(),
+  buttonLabel: z.string().max(60).optional(),
+});
 const pathArgument = z.string().min(1).max(4096);
 
 /** Only our own pages (served by the embedded server) may call the shell. */
@@ -63,6 +67,20 @@ export function registerIpcHandlers(deps: IpcDeps): void {
         ? await deps.dialog.showSaveDialog(window, options)
         : await deps.dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    pickFolder: async (raw) => {
+      const request = pickFolderRequest.parse(raw);
+      // One folder, never a file; the renderer gets a path, not a handle to the file system.
+      const options = {
+        title: request.title,
+        buttonLabel: request.buttonLabel,
+        properties: ['openDirectory' as const, 'createDirectory' as const],
+      };
+      const window = deps.getWindow();
+      const result = window
+        ? await deps.dialog.showOpenDialog(window, options)
+        : await deps.dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     revealInFolder: async (raw) => deps.shell.showItemInFolder(pathArgument.parse(raw)),
     saveExport: (raw) => saveExport(deps.serverInfo, raw),

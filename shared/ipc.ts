@@ -19,6 +19,13 @@ export interface OpenFileRequest {
   directories?: boolean;
 }
 
+/** A folder to label or to keep as a storage (Electron only). */
+export interface PickFolderRequest {
+  title?: string;
+  /** The button that confirms the choice, e.g. "Label this folder". */
+  buttonLabel?: string;
+}
+
 export interface SaveFileRequest {
   title?: string;
   defaultPath?: string;
@@ -44,6 +51,8 @@ export interface OutpostBridge {
   showOpenDialog(request: OpenFileRequest): Promise<string[]>;
   /** The chosen path, or null when cancelled. */
   showSaveDialog(request: SaveFileRequest): Promise<string | null>;
+  /** The absolute path of the folder the user chose, or null when cancelled. */
+  pickFolder(request: PickFolderRequest): Promise<string | null>;
   revealInFolder(path: string): Promise<void>;
   /** Streams the export to `destination` with the app's token; rejects with a readable message. */
   saveExport(request: SaveExportRequest): Promise<SaveExportResult>;
@@ -56,6 +65,7 @@ export const IPC_CHANNELS = {
   getServerInfo: 'outpost:get-server-info',
   showOpenDialog: 'outpost:show-open-dialog',
   showSaveDialog: 'outpost:show-save-dialog',
+  pickFolder: 'outpost:pick-folder',
   revealInFolder: 'outpost:reveal-in-folder',
   getAppVersion: 'outpost:get-app-version',
   saveExport: 'outpost:save-export',

@@ -14,6 +14,7 @@ interface ProjectsToolbarProps {
   onSearchChange: (search: string) => void;
   onOrderingChange: (ordering: ProjectOrdering) => void;
   onCreate: () => void;
+  onLabelFolder: () => void;
 }
 
 export function ProjectsToolbar({
@@ -22,6 +23,7 @@ export function ProjectsToolbar({
   onSearchChange,
   onOrderingChange,
   onCreate,
+  onLabelFolder,
 }: ProjectsToolbarProps) {
   const sortId = useId();
   return (
@@ -51,6 +53,9 @@ export function ProjectsToolbar({
           ))}
         </select>
       </div>
+      <button type="button" className="button toolbar__end" aria-haspopup="dialog" onClick={onLabelFolder}>
+        Label a folder
+      </button>
       <button type="button" className="button button--primary" onClick={onCreate}>
         New project
       </button>

@@ -13,6 +13,7 @@ import { useDmMeta } from '../components/dm/useDmMeta';
 import { useDmViews } from '../components/dm/useDmViews';
 import { usePredictionRun } from '../components/dm/usePredictionRun';
 import { EmptyState } from '../components/EmptyState';
+import { StorageSyncButton } from '../components/storages/StorageSyncButton';
 import { ExportDialog } from '../components/export/ExportDialog';
 import { ProjectNav } from '../components/project/ProjectNav';
 import { hiddenColumnsOf, orderingFor, toggleHidden, visibleColumns } from '../dm/columns';
@@ -110,6 +111,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
         onColumns={() => setPanel('columns')}
         onAction={chooseAction}
         onExport={() => setPanel('export')}
+        storageSync={<StorageSyncButton projectId={projectId} onTasksAdded={reload} />}
       />
       {count.error && (
         <p className="form-error" role="alert">

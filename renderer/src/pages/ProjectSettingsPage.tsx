@@ -4,13 +4,14 @@ import { AnnotationSection } from '../components/settings/AnnotationSection';
 import { GeneralSection } from '../components/settings/GeneralSection';
 import { InstructionsSection } from '../components/settings/InstructionsSection';
 import { LabelingSection } from '../components/settings/LabelingSection';
+import { StorageSection } from '../components/storages/StorageSection';
 import { useToasts } from '../components/toastContext';
 import { routes } from '../router';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { useProjectSettings } from './useProjectSettings';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
-/** A project's settings on one page: general, instructions, labeling interface, annotation, model. */
+/** A project's settings on one page: general, instructions, labeling interface, annotation, model, storage. */
 export function ProjectSettingsPage({ projectId }: { projectId: number }) {
   const toasts = useToasts();
   const { load, errors, isSaving, isDirty, change, save, discard } = useProjectSettings(projectId);
@@ -72,6 +73,7 @@ export function ProjectSettingsPage({ projectId }: { projectId: number }) {
         />
         <AnnotationSection {...sectionProps} />
         <ModelSection projectId={projectId} {...sectionProps} />
+        <StorageSection projectId={projectId} />
       </div>
       <UnsavedChangesDialog
         open={guard.pendingHash !== null}

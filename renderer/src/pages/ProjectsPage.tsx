@@ -10,6 +10,7 @@ import {
 } from '../api/projects';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
+import { LabelFolderDialog } from '../components/labelFolder/LabelFolderDialog';
 import { ProjectGrid } from '../components/ProjectGrid';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { ProjectsToolbar } from '../components/ProjectsToolbar';
@@ -35,6 +36,7 @@ export function ProjectsPage() {
   const list = useProjectList(title, ordering);
 
   const [isCreateOpen, setCreateOpen] = useState(false);
+  const [isFolderOpen, setFolderOpen] = useState(false);
   const [isCreating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ProjectSummary | null>(null);
@@ -110,6 +112,7 @@ export function ProjectsPage() {
         onSearchChange={setSearch}
         onOrderingChange={setOrdering}
         onCreate={openCreate}
+        onLabelFolder={() => setFolderOpen(true)}
       />
 
       {list.status === 'loading' && (
@@ -141,9 +144,14 @@ export function ProjectsPage() {
           ) : (
             <>
               <p>A project holds a labeling setup and the tasks to label with it.</p>
-              <button type="button" className="button button--primary" onClick={openCreate}>
-                Create your first project
-              </button>
+              <div className="empty-state__actions">
+                <button type="button" className="button button--primary" onClick={openCreate}>
+                  Create your first project
+                </button>
+                <button type="button" className="button" aria-haspopup="dialog" onClick={() => setFolderOpen(true)}>
+                  Label a folder
+                </button>
+              </div>
             </>
           )}
         </EmptyState>
@@ -170,6 +178,7 @@ export function ProjectsPage() {
         onSubmit={(project) => void create(project)}
         onClose={() => setCreateOpen(false)}
       />
+      <LabelFolderDialog open={isFolderOpen} onClose={() => setFolderOpen(false)} />
       <ConfirmDialog
         title="Delete project?"
         open={toDelete !== null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DmAction } from '../../api/dataManager';
 import { routes } from '../../router';
 import { ActionsMenu } from './ActionsMenu';
@@ -12,6 +13,8 @@ interface DmToolbarProps {
   onColumns: () => void;
   onAction: (action: DmAction) => void;
   onExport: () => void;
+  /** The project's storage sync, shown before labeling when the project has source storages. */
+  storageSync?: ReactNode;
 }
 
 const plural = (count: number, word: string) => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
@@ -45,6 +48,7 @@ export function DmToolbar(props: DmToolbarProps) {
         </span>
       </div>
       <div className="dm-toolbar__group">
+        {props.storageSync}
         <a className="button button--primary" href={routes.labelStream(projectId)}>
           Label all tasks
         </a>
