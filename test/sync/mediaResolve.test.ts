@@ -11,9 +11,10 @@ import { createRemoteClient } from '../../electron/core/sync/remoteClient.js';
 import type { SyncContext } from '../../electron/core/sync/syncTypes.js';
 
 /*
- * Cloud-storage references go through the remote's resolve endpoint. Outpost has none, so this
- * stands in for Label Studio's (`GET /tasks/<id>/resolve/?fileuri=<URL-safe base64, padded>`,
- * answered with a 303 to a presigned URL on another origin), decoding as strictly as Python does.
+ * Cloud-storage references go through the remote's resolve endpoint. This server stands in for
+ * Label Studio's (`GET /tasks/<id>/resolve/?fileuri=<URL-safe base64, padded>`, answered with a
+ * 303 to a presigned URL on another origin), decoding as strictly as Python does, so the test
+ * needs no bucket.
  */
 
 function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
