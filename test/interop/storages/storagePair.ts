@@ -150,9 +150,9 @@ export async function expectSameNewStorage(
       `${base}/${id(side)}${rest}`;
 }
 
-/** Polls `read` (an object a background export writes) until it gives something, for up to 5 s. */
-export async function eventually<T>(read: () => Promise<T | null>): Promise<T | null> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+/** Polls `read` (an object a background export writes) until it gives something: `attempts` tries 100 ms apart. */
+export async function eventually<T>(read: () => Promise<T | null>, attempts = 50): Promise<T | null> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
     const value = await read();
     if (value !== null) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
