@@ -1,5 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
-import { createFileSecretsVault, type SecretVault } from '../domain/secrets/secretVault.js';
+import { secretsVaultOf, type SecretVault } from '../domain/secrets/secretVault.js';
 
 /** What the ML layer needs from the app: the database, the data folder, the secret vault, who we are. */
 export interface MlDeps extends DomainContext {
@@ -22,15 +22,9 @@ export interface MlDeps extends DomainContext {
 
 type AppLike = DomainContext & { dataDir: string; secretsVault?: SecretVault | undefined; outpostVersion: string };
 
-const fallbackVaults = new WeakMap<object, SecretVault>();
-
 /** The app's secret vault, or (an app built without one, e.g. in tests) a headless one in its data folder. */
 export function mlDepsFrom(deps: AppLike, serverUrl: string, userId: number | null = null): MlDeps {
-  let vault = deps.secretsVault ?? fallbackVaults.get(deps);
-  if (!vault) {
-    vault = createFileSecretsVault({ dataDir: deps.dataDir, codec: null, warn: (line) => console.error(line) });
-    fallbackVaults.set(deps, vault);
-  }
+  const vault = secretsVaultOf(deps);
   return {
     db: deps.db,
     clock: deps.clock,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { DomainContext } from '../domain/context.js';
-import { createFileSecretsVault, type SecretVault } from '../domain/secrets/secretVault.js';
+import { secretsVaultOf, type SecretVault } from '../domain/secrets/secretVault.js';
 
 /** The local-files rules: where files may be served from and whether serving is on at all. */
 export interface LocalFilesRules {
@@ -39,14 +39,8 @@ export function localFilesRulesFromEnv(env: NodeJS.ProcessEnv, desktop: boolean)
   };
 }
 
-const fallbackVaults = new WeakMap<object, SecretVault>();
-
 export function storageDepsFrom(deps: AppLike): StorageDeps {
-  let vault = deps.secretsVault ?? fallbackVaults.get(deps);
-  if (!vault) {
-    vault = createFileSecretsVault({ dataDir: deps.dataDir, codec: null, warn: (line) => console.error(line) });
-    fallbackVaults.set(deps, vault);
-  }
+  const vault = secretsVaultOf(deps);
   return {
     db: deps.db,
     clock: deps.clock,

@@ -152,3 +152,18 @@ export function createFileSecretsVault(options: Omit<FileSecretVaultOptions, 'fi
     },
   });
 }
+
+const fallbackVaults = new WeakMap<object, SecretVault>();
+
+/**
+ * The app's secrets vault, or, for an app built without one (in-process tests), a headless vault
+ * in its data folder made once per app, so its one-time warning is given once.
+ */
+export function secretsVaultOf(app: { dataDir: string; secretsVault?: SecretVault | undefined }): SecretVault {
+  let vault = app.secretsVault ?? fallbackVaults.get(app);
+  if (!vault) {
+    vault = createFileSecretsVault({ dataDir: app.dataDir, codec: null, warn: (line) => console.error(line) });
+    fallbackVaults.set(app, vault);
+  }
+  return vault;
+}

@@ -8,6 +8,7 @@ import { FieldMessage } from '../settings/FieldMessage';
 import { HEADLESS_FOLDER_HINT, useFolderAccess } from '../storages/useFolderAccess';
 import { FolderTemplateStep } from './FolderTemplateStep';
 import { useLabelFolder } from './useLabelFolder';
+import '../../styles/settingsCards.css';
 import '../../styles/storages.css';
 
 interface LabelFolderDialogProps {

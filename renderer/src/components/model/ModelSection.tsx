@@ -9,6 +9,7 @@ import { TestPredictionDialog } from './TestPredictionDialog';
 import { useMlBackends } from './useMlBackends';
 import { useModelActions } from './useModelActions';
 import { VersionsDialog } from './VersionsDialog';
+import '../../styles/settingsCards.css';
 import '../../styles/model.css';
 
 interface ModelSectionProps extends SectionProps {

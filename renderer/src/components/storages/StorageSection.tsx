@@ -7,6 +7,7 @@ import { StorageFormDialog } from './StorageFormDialog';
 import { useStorageActions } from './useStorageActions';
 import { useStorages } from './useStorages';
 import { storageKey, useStorageSyncs } from './useStorageSyncs';
+import '../../styles/settingsCards.css';
 import '../../styles/storages.css';
 
 const COLUMNS: { direction: StorageDirection; title: string; add: string; empty: string }[] = [
