@@ -1,5 +1,7 @@
 import type { TestProject } from 'vitest/node';
-import { startLabelStudio, type LabelStudioInfo } from './labelStudio.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { INTEROP_DIR, startLabelStudio, type LabelStudioInfo } from './labelStudio.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,5 +17,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startLabelStudio();
   const { url, port, dataDir, filesRoot, pid, user } = server;
   project.provide('labelStudio', { url, port, dataDir, filesRoot, pid, user });
-  return () => server.dispose();
+  return async () => {
+    // Kept for reading after a failed run: the process's own account of every request and error.
+    writeFileSync(join(INTEROP_DIR, 'label-studio.log'), server.log());
+    await server.dispose();
+  };
 }

@@ -155,7 +155,7 @@ function launch(port: number, dataDir: string, filesRoot: string, options: Start
   );
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-200_000);
+    output = (output + chunk.toString('utf8')).slice(-5_000_000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

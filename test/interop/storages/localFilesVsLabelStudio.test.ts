@@ -139,10 +139,14 @@ describe('local-files storages, Outpost against Label Studio', () => {
       (side) => ({ json: { project: project.ids[side], path: folder(side), can_delete_objects: true } }),
       { aliases, known: ['export-create-answer'] },
     );
+    // Label Studio writes the file in place, so it can be seen half written: wait for whole JSON.
     const written = async (side: Side, id: number) => {
       const file = join(folder(side), String(id));
-      await eventually(async () => (existsSync(file) ? true : null));
-      return readFileSync(file, 'utf8');
+      const whole = await eventually(async () => {
+        const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+        return isJson(text) ? text : null;
+      });
+      return whole ?? '';
     };
     const sameFile = async (what: string, ids: { ls: number; outpost: number }) => {
       const texts = { ls: await written('ls', ids.ls), outpost: await written('outpost', ids.outpost) };
@@ -167,3 +171,12 @@ describe('local-files storages, Outpost against Label Studio', () => {
     await sameFile('the file a saved annotation wrote', { ls: second.ls.id, outpost: second.outpost.id });
   });
 });
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { labelStudioRows } from '../labelStudioDb.js';
 import { choice, createPair, TEXT_CONFIG } from '../conformance/projectPair.js';
 import type { Side } from '../differential/targets.js';
 import { s3Fields, useMoto } from './s3Fixtures.js';
@@ -13,10 +14,14 @@ import { eventually, keyShape, useStoragePair } from './storagePair.js';
 describe('S3 export storages, Outpost against Label Studio', () => {
   const pair = useStoragePair();
   const moto = useMoto();
+  let attempt = 0;
 
-  it('writes the same objects on the first sync and on each save, and deletes them alike', async () => {
+  // Retried once: in two of many full runs the real Label Studio kept the deleted annotation's
+  // object (Outpost's side passed each time); the failure message carries Label Studio's links.
+  it('writes the same objects on the first sync and on each save, and deletes them alike', { retry: 1 }, async () => {
     const both = pair();
-    const bucket = (side: Side) => `cmp-export-${side}`;
+    attempt += 1;
+    const bucket = (side: Side) => `cmp-export-${side}-${attempt}`;
     for (const side of ['ls', 'outpost'] as const) await moto().createBucket(bucket(side));
     const aliases = { ls: { [bucket('ls')]: '<bucket>' }, outpost: { [bucket('outpost')]: '<bucket>' } };
     const project = await createPair(both, TEXT_CONFIG, 'S3 export');
@@ -69,7 +74,11 @@ describe('S3 export storages, Outpost against Label Studio', () => {
         async () => ((await moto().get(bucket(side), `out/${second[side].id}`)) === null ? true : null),
         150,
       );
-      expect.soft(gone, `${side}: the deleted annotation's object (can_delete_objects)`).toBe(true);
+      const evidence =
+        side === 'ls' && gone !== true
+          ? ` (Label Studio's links now: ${JSON.stringify(labelStudioRows('SELECT * FROM io_storages_s3exportstoragelink WHERE annotation_id IN (?, ?)', first.ls.id, second.ls.id))})`
+          : '';
+      expect.soft(gone, `${side}: the deleted annotation's object (can_delete_objects)${evidence}`).toBe(true);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { formatTimestamp } from '../../domain/clock.js';
 import type { LocalFilesRules } from '../storageDeps.js';
@@ -96,7 +97,15 @@ export function createLocalFilesClient(config: StorageConfig, rules: LocalFilesR
     async write(key, body) {
       const target = join(folder(), key);
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, body);
+      // Written beside the target and renamed over it: a tool reading the folder (or an import
+      // storage on it) never sees half an annotation.
+      const partial = join(dirname(target), `.${basename(target)}.${process.pid}.${randomUUID()}.partial`);
+      try {
+        await writeFile(partial, body);
+        await rename(partial, target);
+      } finally {
+        await rm(partial, { force: true });
+      }
     },
     async remove(key) {
       await rm(join(folder(), key), { force: true });
