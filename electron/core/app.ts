@@ -26,6 +26,7 @@ import { outpostLocalModelRoutes } from './server/routes/outpostLocalModel.js';
 import { outpostMlRoutes } from './server/routes/outpostMl.js';
 import { outpostPredictionPushRoutes } from './server/routes/outpostPredictionPush.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
+import { outpostTaskRemoteRoutes } from './server/routes/outpostTaskRemote.js';
 import { nextTaskRoutes } from './server/routes/nextTask.js';
 import { predictionRoutes } from './server/routes/predictions.js';
 import { projectRoutes } from './server/routes/projects.js';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostMlRoutes(app);
   outpostLocalModelRoutes(app);
   outpostPredictionPushRoutes(app);
+  outpostTaskRemoteRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);
   userRoutes(app);
