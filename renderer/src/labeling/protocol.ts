@@ -43,8 +43,20 @@ export interface EditorSetup {
   preview: boolean;
 }
 
+/** The app's resolved theme; the editor page follows it as far as the editor's CSS allows. */
+export type EditorTheme = 'light' | 'dark';
+
+export const isEditorTheme = (value: unknown): value is EditorTheme => value === 'light' || value === 'dark';
+
+/** The theme the app names in the frame's address (`editor.html?theme=dark`); light when absent or unknown. */
+export function themeFromAddress(search: string): EditorTheme {
+  const named = new URLSearchParams(search).get('theme');
+  return isEditorTheme(named) ? named : 'light';
+}
+
 export type ParentMessage =
   | { type: 'init'; setup: EditorSetup }
+  | { type: 'theme'; theme: EditorTheme }
   | { type: 'command'; name: 'submit' | 'skip' }
   /** The interactive model's answer to an `interactive` request: regions to suggest (empty when none). */
   | { type: 'suggestions'; requestId: number; result: ResultItem[] };
@@ -143,6 +155,7 @@ function isSetup(value: unknown): value is EditorSetup {
 export function parseParentMessage(data: unknown): ParentMessage | null {
   if (!isRecord(data)) return null;
   if (data.type === 'init') return isSetup(data.setup) ? { type: 'init', setup: data.setup } : null;
+  if (data.type === 'theme') return isEditorTheme(data.theme) ? { type: 'theme', theme: data.theme } : null;
   if (data.type === 'command' && (data.name === 'submit' || data.name === 'skip')) {
     return { type: 'command', name: data.name };
   }

@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   isTrustedSource,
   parseHostMessage,
   type EditorSetup,
+  type EditorTheme,
   type HostMessage,
   type ParentMessage,
 } from '../../labeling/protocol';
+import { useDocumentTheme } from '../../labeling/useDocumentTheme';
 
 export interface EditorFrameHandle {
   send(message: ParentMessage): void;
@@ -24,12 +26,18 @@ interface EditorFrameProps {
 /**
  * The Label Studio editor in a same-origin iframe (`editor.html`), so its global CSS reset and
  * its globals stay out of the app. Setups go in by postMessage; callbacks come back the same way.
+ * The frame follows the app's theme: named in its address, so it is dark from the first paint,
+ * then by message whenever the theme changes.
  */
 export function EditorFrame({ setup, title, onMessage, handleRef, className }: EditorFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const setupRef = useRef(setup);
   const onMessageRef = useRef(onMessage);
+  const theme = useDocumentTheme();
+  const themeRef = useRef<EditorTheme>(theme);
+  // The address is fixed at mount: changing it would reload the editor.
+  const [src] = useState(() => `./editor.html?theme=${theme}`);
 
   useEffect(() => {
     onMessageRef.current = onMessage;
@@ -44,6 +52,7 @@ export function EditorFrame({ setup, title, onMessage, handleRef, className }: E
       if (!message) return;
       if (message.type === 'ready') {
         readyRef.current = true;
+        send({ type: 'theme', theme: themeRef.current });
         send({ type: 'init', setup: setupRef.current });
       }
       onMessageRef.current(message);
@@ -61,5 +70,12 @@ export function EditorFrame({ setup, title, onMessage, handleRef, className }: E
     if (readyRef.current) frameRef.current?.contentWindow?.postMessage({ type: 'init', setup }, location.origin);
   }, [setup]);
 
-  return <iframe ref={frameRef} className={className ?? 'editor-frame'} title={title} src="./editor.html" />;
+  useEffect(() => {
+    if (themeRef.current === theme) return;
+    themeRef.current = theme;
+    const message: ParentMessage = { type: 'theme', theme };
+    if (readyRef.current) frameRef.current?.contentWindow?.postMessage(message, location.origin);
+  }, [theme]);
+
+  return <iframe ref={frameRef} className={className ?? 'editor-frame'} title={title} src={src} />;
 }

@@ -4,14 +4,17 @@
  * so the editor (which renders untrusted task HTML) holds no credentials of its own to misuse.
  */
 import './editorHost.css';
-import { parseParentMessage, type EditorSetup, type HostMessage, type ResultItem } from '../protocol';
+import './editorDark.css';
+import { parseParentMessage, themeFromAddress, type EditorSetup, type HostMessage, type ResultItem } from '../protocol';
 import { EDITOR_OWN_COMBOS, shortcutApplies } from '../shortcutPolicy';
 import { actionFor, normalizeCombo } from '../shortcuts';
+import { applyEditorTheme } from './editorTheme';
 import type { LsAnnotation, LsConstructor, LsInstance, LsRegion, LsStore } from './labelStudioTypes';
 
 const root = document.getElementById('editor') as HTMLElement;
 const status = document.getElementById('editor-status') as HTMLElement;
 const parentWindow = window.parent;
+applyEditorTheme(themeFromAddress(location.search));
 
 let instance: LsInstance | null = null;
 let store: LsStore | null = null;
@@ -203,6 +206,7 @@ window.addEventListener('message', (event) => {
   if (!message) return;
   try {
     if (message.type === 'init') start(message.setup);
+    else if (message.type === 'theme') applyEditorTheme(message.theme);
     else if (message.type === 'suggestions') answerSuggestions(message.requestId, message.result);
     else run(message.name);
   } catch (error) {
