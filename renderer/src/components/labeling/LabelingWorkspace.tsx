@@ -1,5 +1,7 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { LabelingProject } from '../../api/labeling';
+import { configReadiness } from '../../labeling/configReadiness';
+import { readableEditorError } from '../../labeling/editorLoad';
 import { interactiveBackend, preAnnotationOf, type LabelingBackend } from '../../labeling/preAnnotation';
 import type { EditorUser, HostMessage, ParentMessage } from '../../labeling/protocol';
 import type { ShortcutAction } from '../../labeling/shortcuts';
@@ -7,11 +9,13 @@ import { useInteractiveSuggestions } from '../../labeling/useInteractiveSuggesti
 import { useLabelingKeys } from '../../labeling/useLabelingKeys';
 import { useLabelingSession } from '../../labeling/useLabelingSession';
 import { useTaskNavigation } from '../../labeling/useTaskNavigation';
+import { routes } from '../../router';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { useToasts } from '../toastContext';
-import { EditorFrame, type EditorFrameHandle } from './EditorFrame';
+import { EditorStage, type EditorStageHandle } from './EditorStage';
+import { EditorUnavailable } from './EditorUnavailable';
 import { InstructionsPanel } from './InstructionsPanel';
 import { LabelingToolbar } from './LabelingToolbar';
+import { RemoteEditorLink } from './RemoteEditorLink';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { StreamDone } from './StreamDone';
 
@@ -25,7 +29,6 @@ interface WorkspaceProps {
 
 /** The labeling page below the project navigation: toolbar, instructions, the editor, dialogs. */
 export function LabelingWorkspace({ project, user, backends, routeTaskId, shortcuts }: WorkspaceProps) {
-  const toasts = useToasts();
   const headingId = useId();
   const navigation = useTaskNavigation(project.id, routeTaskId);
   const session = useLabelingSession({
@@ -36,7 +39,9 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
     navigation: navigation.state,
     onFinished: navigation.afterFinish,
   });
-  const frame = useRef<EditorFrameHandle | null>(null);
+  const frame = useRef<EditorStageHandle | null>(null);
+  // Checked before the editor loads: a config it cannot render would leave it hanging.
+  const readiness = useMemo(() => configReadiness(project.label_config), [project.label_config]);
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [instructionsOpen, setInstructionsOpen] = useState(project.show_instruction);
@@ -67,22 +72,30 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
       else if (message.type === 'select') setSelectedAnnotationId(message.annotationId);
       else if (message.type === 'loaded') setEditorError(null);
       else if (message.type === 'interactive') void suggest(message.requestId, message.result);
-      else if (message.type === 'error') {
-        setEditorError(message.message);
-        toasts.error(`The editor reported a problem: ${message.message}`);
-      } else if (message.type !== 'ready') write(message);
+      // Errors before the editor loaded are the stage's; later ones leave it working, so a notice says so.
+      else if (message.type === 'error') setEditorError(readableEditorError(message.message));
+      else if (message.type !== 'ready') write(message);
     },
-    [runAction, setSelectedAnnotationId, toasts, write, suggest],
+    [runAction, setSelectedAnnotationId, write, suggest],
   );
 
   const { state } = navigation;
   const { load } = session;
   const instructions = project.expert_instruction?.trim() ?? '';
+  const taskId = state.kind === 'task' ? state.taskId : null;
+  const fallback = (
+    <>
+      <a className="button" href={routes.projectSettings(project.id)}>
+        Edit the labeling config
+      </a>
+      {taskId !== null && <RemoteEditorLink taskId={taskId} />}
+    </>
+  );
   return (
     <section className="labeling-page" aria-labelledby={headingId}>
       <LabelingToolbar
         headingId={headingId}
-        taskId={state.kind === 'task' ? state.taskId : null}
+        taskId={taskId}
         stream={routeTaskId === null}
         draftStatus={session.draftStatus}
         preAnnotation={state.kind === 'task' && load.kind === 'ready' ? preAnnotationOf(load.setup) : null}
@@ -98,9 +111,12 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
         onDelete={() => setConfirmDelete(true)}
       />
       {editorError && (
-        <p className="notice notice--error" role="alert">
-          The editor could not show this task: {editorError}
-        </p>
+        <div className="notice notice--error" role="alert">
+          <p>The editor reported a problem with this task: {editorError}</p>
+          <button type="button" className="button button--small" onClick={() => frame.current?.reload()}>
+            Reload the editor
+          </button>
+        </div>
       )}
       {state.kind === 'done' && <StreamDone projectId={project.id} />}
       {(state.kind === 'error' || load.kind === 'error') && (
@@ -110,13 +126,17 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
       )}
       {state.kind === 'task' && load.kind === 'loading' && <p role="status">Loading the task…</p>}
       <div className="labeling-page__body">
-        {state.kind === 'task' && load.kind === 'ready' && (
-          <EditorFrame
+        {state.kind === 'task' && readiness.kind !== 'ready' && (
+          <EditorUnavailable readiness={readiness} projectId={project.id} taskId={taskId} />
+        )}
+        {state.kind === 'task' && load.kind === 'ready' && readiness.kind === 'ready' && (
+          <EditorStage
             setup={load.setup}
             title={`Labeling editor, task ${load.task.id}`}
             onMessage={onMessage}
             handleRef={frame}
-            className="editor-frame labeling-page__editor"
+            className="labeling-page__editor"
+            fallback={fallback}
           />
         )}
         {instructionsOpen && instructions && (

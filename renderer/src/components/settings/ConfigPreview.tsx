@@ -2,12 +2,13 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { getSampleTaskData } from '../../api/labelingPreview';
 import { previewSetup } from '../../labeling/editorSetup';
-import { unsupportedTags } from '../../labeling/editorTags';
+import { configReadiness, unsupportedSentence } from '../../labeling/configReadiness';
+import { readableEditorError } from '../../labeling/editorLoad';
 import type { EditorSetup, HostMessage } from '../../labeling/protocol';
 import { DEFAULT_SHORTCUTS } from '../../labeling/shortcuts';
 import { useDebouncedValue } from '../../pages/useDebouncedValue';
 import type { ValidationState } from '../../pages/useConfigValidation';
-import { EditorFrame } from '../labeling/EditorFrame';
+import { EditorStage } from '../labeling/EditorStage';
 import '../../styles/labeling.css';
 
 type Preview =
@@ -33,12 +34,14 @@ export function ConfigPreview({ projectId, config, validation }: ConfigPreviewPr
 
   useEffect(() => {
     if (!valid) return;
-    const missing = unsupportedTags(settled);
-    if (missing.length) {
-      setPreview({
-        kind: 'problem',
-        message: `The bundled editor (Label Studio 1.4.0) has no ${missing.join(', ')} tag, so it cannot show this config.`,
-      });
+    // Said before loading: the editor would hang on a tag it has no model for.
+    const readiness = configReadiness(settled);
+    if (readiness.kind === 'unsupported') {
+      setPreview({ kind: 'problem', message: unsupportedSentence(readiness.tags) });
+      return;
+    }
+    if (readiness.kind === 'empty') {
+      setPreview({ kind: 'problem', message: 'Nothing to preview yet: choose a template or write the config.' });
       return;
     }
     const controller = new AbortController();
@@ -54,9 +57,13 @@ export function ConfigPreview({ projectId, config, validation }: ConfigPreviewPr
     return () => controller.abort();
   }, [client, projectId, settled, valid]);
 
+  // Errors before the editor loaded show in the stage, with a Retry; later ones replace it.
   const onMessage = useCallback((message: HostMessage) => {
     if (message.type === 'error')
-      setPreview({ kind: 'problem', message: `The editor cannot show this config: ${message.message}` });
+      setPreview({
+        kind: 'problem',
+        message: `The editor cannot show this config: ${readableEditorError(message.message)}`,
+      });
   }, []);
 
   const stale = !valid && validation.status !== 'checking';
@@ -76,13 +83,13 @@ export function ConfigPreview({ projectId, config, validation }: ConfigPreviewPr
         </p>
       )}
       {preview.kind === 'ready' && (
-        <EditorFrame
+        <EditorStage
           // A fresh frame per config: the 1.4.0 editor leaves reactions behind when rebuilt in place.
           key={preview.version}
           setup={preview.setup}
           title="Preview of the labeling interface"
           onMessage={onMessage}
-          className="editor-frame config-preview__frame"
+          className="config-preview__frame"
         />
       )}
     </section>

@@ -215,6 +215,12 @@ window.addEventListener('message', (event) => {
 });
 window.addEventListener('keydown', forwardShortcut);
 window.addEventListener('error', (event) => post({ type: 'error', message: String(event.message) }));
+// The editor builds its models in promises: a config it cannot handle (a tag it has no model for)
+// rejects one, and nothing else would ever tell the page.
+window.addEventListener('unhandledrejection', (event) => {
+  const reason: unknown = event.reason;
+  post({ type: 'error', message: reason instanceof Error ? reason.message : String(reason) });
+});
 
 loadEditorFiles().then(
   () => post({ type: 'ready' }),

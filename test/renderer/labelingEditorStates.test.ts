@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { configReadiness, tagList, unsupportedSentence } from '../../renderer/src/labeling/configReadiness.js';
+import {
+  DEFAULT_EDITOR_LOAD_TIMEOUT_MS,
+  editorLoadTimeoutMs,
+  readableEditorError,
+  secondsText,
+} from '../../renderer/src/labeling/editorLoad.js';
+import { parseParentMessage, themeFromAddress } from '../../renderer/src/labeling/protocol.js';
+
+describe('whether the bundled editor can label with a config', () => {
+  it('is ready for a config with controls it knows', () => {
+    expect(configReadiness('<View><Text name="t" value="$t"/><Choices name="c" toName="t"/></View>')).toEqual({
+      kind: 'ready',
+    });
+  });
+
+  it('tells a newer Label Studio tag from a tag Label Studio does not have', () => {
+    const config = '<View><Video name="v" value="$v"/><VideoRectangle name="b" toName="v"/><Bucket/></View>';
+    const readiness = configReadiness(config);
+    expect(readiness).toEqual({
+      kind: 'unsupported',
+      tags: [
+        { name: 'VideoRectangle', reason: 'newer' },
+        { name: 'Bucket', reason: 'unknown' },
+      ],
+    });
+    expect(readiness.kind === 'unsupported' && unsupportedSentence(readiness.tags)).toBe(
+      'The bundled editor (Label Studio 1.4.0) cannot show this config: it does not know VideoRectangle ' +
+        '(added to Label Studio after the 1.4.0 editor) and Bucket (not a Label Studio tag).',
+    );
+  });
+
+  it('finds no config, and a config with nothing to label with', () => {
+    expect(configReadiness('<View></View>')).toEqual({ kind: 'empty' });
+    expect(configReadiness('<View/>')).toEqual({ kind: 'empty' });
+    expect(configReadiness('  ')).toEqual({ kind: 'empty' });
+    expect(configReadiness('<View><Header value="Read"/><Text name="t" value="$t"/></View>')).toEqual({
+      kind: 'noControls',
+    });
+  });
+
+  it('lists names in a sentence', () => {
+    expect(tagList([])).toBe('');
+    expect(tagList(['A'])).toBe('A');
+    expect(tagList(['A', 'B', 'C'])).toBe('A, B and C');
+  });
+});
+
+describe('the wait for the editor and its errors', () => {
+  const storage = (value: string | null) => ({ getItem: () => value });
+
+  it('waits ten seconds unless a positive whole number of milliseconds is stored', () => {
+    expect(DEFAULT_EDITOR_LOAD_TIMEOUT_MS).toBe(10_000);
+    expect(editorLoadTimeoutMs(null)).toBe(10_000);
+    expect(editorLoadTimeoutMs(storage('1500'))).toBe(1500);
+    for (const bad of ['0', '-5', '1.5', 'soon', '']) expect(editorLoadTimeoutMs(storage(bad))).toBe(10_000);
+    const failing = {
+      getItem: () => {
+        throw new Error('storage is disabled');
+      },
+    };
+    expect(editorLoadTimeoutMs(failing)).toBe(10_000);
+    expect(secondsText(10_000)).toBe('10 seconds');
+    expect(secondsText(1500)).toBe('1.5 seconds');
+    expect(secondsText(1000)).toBe('1 second');
+  });
+
+  it("keeps the first line of the editor's error, and says its missing-tag error plainly", () => {
+    expect(readableEditorError('No model registered for tag: videorectangle\nAvailable models:\n\taudio')).toBe(
+      'The editor has no “videorectangle” tag.',
+    );
+    expect(readableEditorError('  The labeling editor could not be loaded.  ')).toBe(
+      'The labeling editor could not be loaded.',
+    );
+    expect(readableEditorError('')).toBe('The editor stopped without saying why.');
+    expect(readableEditorError('x'.repeat(400))).toHaveLength(300);
+  });
+});
+
+describe('the theme of the editor frame', () => {
+  it('reads the theme from the frame address and from the page message', () => {
+    expect(themeFromAddress('?theme=dark')).toBe('dark');
+    expect(themeFromAddress('?theme=light')).toBe('light');
+    expect(themeFromAddress('?theme=neon')).toBe('light');
+    expect(themeFromAddress('')).toBe('light');
+    expect(parseParentMessage({ type: 'theme', theme: 'dark' })).toEqual({ type: 'theme', theme: 'dark' });
+    expect(parseParentMessage({ type: 'theme', theme: 'sepia' })).toBeNull();
+  });
+});
