@@ -6,8 +6,10 @@ import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
   createProject,
+  editorButton,
   importTasks,
   inDarkTheme,
+  labelingEditor,
   openLabelingSession,
   waitForEditor,
   EDITOR_FRAME,
@@ -16,7 +18,7 @@ import {
 
 /*
  * The labeling page when the editor cannot label: a config it cannot render, no config at all,
- * and an editor that does not come up (slow, or failing).
+ * an editor that does not come up (slow, or failing) and a task I skipped before.
  */
 
 const TEXT_CONFIG = `<View>
@@ -151,6 +153,30 @@ describe.skipIf(!isChromiumAvailable())('labeling page when the editor cannot la
     await failure.getByRole('button', { name: 'Retry' }).click();
     await waitForEditor(page, 'Submit');
     expect(await failure.count()).toBe(0);
+  });
+
+  it('marks a task I skipped, and it can still be labeled', async () => {
+    const taskId = textTasks[1]!;
+    await server.api('POST', `/api/tasks/${taskId}/annotations/`, { result: [], was_cancelled: true });
+    const skippedAt = (await server.api<{ annotations: { updated_at: string }[] }>('GET', `/api/tasks/${taskId}/`))
+      .annotations[0]!.updated_at;
+    // The page shows this task already (the test before): a reload reads it again.
+    await page.goto(taskPage(textProject, taskId));
+    await page.reload();
+    const mark = page.getByTestId('skipped-mark');
+    await mark.waitFor();
+    expect(await mark.textContent()).toMatch(/^You skipped this task on \D*\d.*\d{4}.*\d:\d{2}/);
+    expect(await mark.locator('time').getAttribute('datetime')).toBe(new Date(skippedAt).toISOString());
+    await waitForEditor(page, 'Submit');
+    await page.screenshot({ path: join(SCREENSHOTS, 'labeling-skipped-light.png') });
+    expect(await seriousAxeViolations(page, [EDITOR_FRAME])).toEqual([]);
+
+    await labelingEditor(page).getByRole('checkbox', { name: /Sad/ }).check();
+    await editorButton(page, 'Submit').click();
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Annotation submitted.').waitFor();
+    await mark.waitFor({ state: 'detached' });
+    const task = await server.api<Task>('GET', `/api/tasks/${taskId}/`);
+    expect(task.annotations.map((annotation) => annotation.was_cancelled)).toEqual([true, false]);
   });
 
   it('shows these states readably in the dark theme', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AnnotationWire } from '../../renderer/src/api/labeling.js';
 import { configReadiness, tagList, unsupportedSentence } from '../../renderer/src/labeling/configReadiness.js';
 import {
   DEFAULT_EDITOR_LOAD_TIMEOUT_MS,
@@ -7,6 +8,7 @@ import {
   secondsText,
 } from '../../renderer/src/labeling/editorLoad.js';
 import { parseParentMessage, themeFromAddress } from '../../renderer/src/labeling/protocol.js';
+import { mySkip } from '../../renderer/src/labeling/skippedTask.js';
 
 describe('whether the bundled editor can label with a config', () => {
   it('is ready for a config with controls it knows', () => {
@@ -86,5 +88,30 @@ describe('the theme of the editor frame', () => {
     expect(themeFromAddress('')).toBe('light');
     expect(parseParentMessage({ type: 'theme', theme: 'dark' })).toEqual({ type: 'theme', theme: 'dark' });
     expect(parseParentMessage({ type: 'theme', theme: 'sepia' })).toBeNull();
+  });
+});
+
+describe('my skip of a task', () => {
+  const annotation = (id: number, by: number, cancelled: boolean, at: string): AnnotationWire => ({
+    id,
+    result: [],
+    completed_by: { id: by },
+    was_cancelled: cancelled,
+    created_at: at,
+    updated_at: at,
+    lead_time: 1,
+  });
+
+  it('is my latest skip while I have no real annotation on the task', () => {
+    const skips = [
+      annotation(1, 7, true, '2026-01-02T10:00:00.000000Z'),
+      annotation(2, 7, true, '2026-01-05T09:30:00.000000Z'),
+      annotation(3, 8, false, '2026-01-06T09:30:00.000000Z'),
+    ];
+    expect(mySkip({ annotations: skips }, 7)).toEqual(new Date('2026-01-05T09:30:00.000Z'));
+    // Someone else's skip is not mine; my annotation after a skip ends it.
+    expect(mySkip({ annotations: skips }, 8)).toBeNull();
+    expect(mySkip({ annotations: [...skips, annotation(4, 7, false, '2026-01-07T00:00:00Z')] }, 7)).toBeNull();
+    expect(mySkip({ annotations: [] }, 7)).toBeNull();
   });
 });

@@ -40,7 +40,8 @@ export function editorInterfaces(
   return interfaces;
 }
 
-const authorId = (annotation: AnnotationWire) =>
+/** Who made an annotation: `completed_by` is a user on a task's page, an id elsewhere. */
+export const authorId = (annotation: AnnotationWire) =>
   typeof annotation.completed_by === 'number' ? annotation.completed_by : (annotation.completed_by?.id ?? null);
 
 /**

@@ -1,4 +1,5 @@
 import { preAnnotationText, type PreAnnotation } from '../../labeling/preAnnotation';
+import { skipDateText } from '../../labeling/skippedTask';
 import type { DraftStatus } from '../../labeling/useLabelingSession';
 
 interface LabelingToolbarProps {
@@ -8,6 +9,8 @@ interface LabelingToolbarProps {
   draftStatus: DraftStatus;
   /** The prediction the new annotation started from, if any. */
   preAnnotation: PreAnnotation | null;
+  /** When I skipped this task, if I did and have not labeled it since. */
+  skippedAt: Date | null;
   canGoPrevious: boolean;
   canGoNext: boolean;
   instructionsOpen: boolean;
@@ -43,6 +46,12 @@ export function LabelingToolbar(props: LabelingToolbarProps) {
           {taskId === null ? 'Label stream' : `Task ${taskId}`}
         </h1>
         {stream && taskId !== null && <span className="labeling-badge">Label stream</span>}
+        {props.skippedAt && (
+          <span className="labeling-badge labeling-badge--skipped" data-testid="skipped-mark">
+            You skipped this task on{' '}
+            <time dateTime={props.skippedAt.toISOString()}>{skipDateText(props.skippedAt)}</time>
+          </span>
+        )}
         {props.preAnnotation && (
           <span className="labeling-badge labeling-badge--model" data-testid="pre-annotation">
             {preAnnotationText(props.preAnnotation)}

@@ -5,6 +5,7 @@ import { readableEditorError } from '../../labeling/editorLoad';
 import { interactiveBackend, preAnnotationOf, type LabelingBackend } from '../../labeling/preAnnotation';
 import type { EditorUser, HostMessage, ParentMessage } from '../../labeling/protocol';
 import type { ShortcutAction } from '../../labeling/shortcuts';
+import { mySkip } from '../../labeling/skippedTask';
 import { useInteractiveSuggestions } from '../../labeling/useInteractiveSuggestions';
 import { useLabelingKeys } from '../../labeling/useLabelingKeys';
 import { useLabelingSession } from '../../labeling/useLabelingSession';
@@ -83,6 +84,7 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
   const { load } = session;
   const instructions = project.expert_instruction?.trim() ?? '';
   const taskId = state.kind === 'task' ? state.taskId : null;
+  const skippedAt = load.kind === 'ready' && readiness.kind === 'ready' ? mySkip(load.task, user.id) : null;
   const fallback = (
     <>
       <a className="button" href={routes.projectSettings(project.id)}>
@@ -99,6 +101,7 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
         stream={routeTaskId === null}
         draftStatus={session.draftStatus}
         preAnnotation={state.kind === 'task' && load.kind === 'ready' ? preAnnotationOf(load.setup) : null}
+        skippedAt={skippedAt}
         canGoPrevious={navigation.canGoPrevious}
         canGoNext={navigation.canGoNext}
         instructionsOpen={instructionsOpen}
