@@ -48,7 +48,9 @@ export function EditorUnavailable({ readiness, projectId, taskId }: EditorUnavai
           </li>
         ))}
       </ul>
-      <p>Change the config to tags the editor knows, or label on your team's server, whose editor is newer.</p>
+      <p>
+        Change the config to tags this editor knows, or label with a newer Label Studio, such as your team's server.
+      </p>
       <div className="empty-state__actions">
         {setUp}
         {taskId !== null && <RemoteEditorLink taskId={taskId} />}
