@@ -5,6 +5,7 @@
  */
 import './editorHost.css';
 import './editorDark.css';
+import './editorDarkWidgets.css';
 import { parseParentMessage, themeFromAddress, type EditorSetup, type HostMessage, type ResultItem } from '../protocol';
 import { EDITOR_OWN_COMBOS, shortcutApplies } from '../shortcutPolicy';
 import { actionFor, normalizeCombo } from '../shortcuts';
