@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../electron/core/db/open.js';
 import { openRecordedPage, recordPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { addAnnotation } from '../helpers/dmData.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 const MEDIA = fileURLToPath(new URL('../fixtures/export/image/media/upload/1/', import.meta.url));
 const IMAGES = ['3f2a9c1e-cat.jpg', 'rgba.png', 'gray.png', 'small.gif'];
@@ -106,6 +108,114 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
       .poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
       .toBeGreaterThan(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-tasks-light.png') });
+  });
+
+  /** The header cells' widths in pixels, by title. */
+  const headerWidths = () =>
+    grid()
+      .getByRole('columnheader')
+      .evaluateAll((cells) =>
+        Object.fromEntries(
+          cells.map((cell) => [cell.textContent ?? '', Math.round(cell.getBoundingClientRect().width)]),
+        ),
+      );
+
+  it('shows every header and date in full at 1440 px, text columns capped, nothing scrolled sideways', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await rowOf(firstJsonTask).waitFor();
+    const titles = grid().locator('.dm-sort__title');
+    expect(await titles.count()).toBeGreaterThan(8);
+    const clipped = await titles.evaluateAll((all) =>
+      all.filter((title) => title.scrollWidth > title.clientWidth).map((title) => title.textContent),
+    );
+    expect(clipped).toEqual([]);
+    // The whole grid fits: no column hides past the right edge either.
+    expect(await grid().evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    // The Completed column's cells: the header's position among the row's cells picks them.
+    const column = await grid()
+      .getByRole('columnheader')
+      .evaluateAll((cells) => cells.findIndex((cell) => cell.textContent === 'Completed'));
+    expect(column).toBeGreaterThan(0);
+    const completed = await grid()
+      .locator(`[role="row"][data-task-id] [role="gridcell"]:nth-child(${column + 1}) .dm-cell__text`)
+      .evaluateAll((cells) =>
+        cells.map((cell) => ({ text: cell.textContent, clipped: cell.scrollWidth > cell.clientWidth })),
+      );
+    expect(completed.filter((cell) => cell.text).length).toBeGreaterThan(0);
+    expect(completed.filter((cell) => cell.clipped)).toEqual([]);
+    const widths = await headerWidths();
+    expect(Object.keys(widths)).toContain('Completed');
+    expect(widths.text).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-columns-1440-light.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it('resizes a column by dragging its header edge or with the keyboard, remembered after a reload', async () => {
+    const handle = (title: string) => grid().getByRole('separator', { name: `Resize column ${title}` });
+    const before = await headerWidths();
+    const box = (await handle('text').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    const dragged = (await headerWidths()).text!;
+    expect(Math.abs(dragged - (before.text! + 120))).toBeLessThanOrEqual(2);
+
+    await handle('score').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const keyed = (await headerWidths()).score!;
+    expect(keyed).toBe(before.score! + 32);
+    expect(await handle('score').getAttribute('aria-valuenow')).toBe(String(keyed));
+    // The keys were the handle's: the grid did not move its active row.
+    expect(await grid().getAttribute('aria-activedescendant')).toBeNull();
+
+    await page.reload({ waitUntil: 'load' });
+    await rowOf(firstJsonTask).waitFor();
+    const reloaded = await headerWidths();
+    expect(reloaded.text).toBe(dragged);
+    expect(reloaded.score).toBe(keyed);
+    await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-resized-light.png') });
+
+    await handle('score').focus();
+    await page.keyboard.press('Enter');
+    await handle('text').dblclick();
+    const reset = await headerWidths();
+    expect(reset.score).toBe(before.score);
+    expect(reset.text).toBe(before.text);
+  });
+
+  it('shows who annotated as initials avatars named on hover, not user ids', async () => {
+    // Outpost has no API to add people; a sync would bring this one from a remote.
+    const db = openDatabase(join(server.dataDir, 'outpost.db'));
+    try {
+      const now = new Date().toISOString();
+      const ana = Number(
+        db
+          .prepare(
+            `INSERT INTO users (email, first_name, last_name, date_joined, last_activity, is_local)
+             VALUES ('ana.lima@example.com', 'Ana', 'Lima', ?, ?, 0)`,
+          )
+          .run(now, now).lastInsertRowid,
+      );
+      addAnnotation(db, firstJsonTask, { completed_by: ana, result: [] });
+    } finally {
+      db.close();
+    }
+    const users = await server.api<{ id: number; email: string; first_name: string }[]>('GET', '/api/users/');
+    const me = users.find((user) => user.email === 'annotator@outpost.local')!;
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload({ waitUntil: 'load' });
+    const row = rowOf(firstJsonTask);
+    await row.getByRole('img', { name: 'Ana Lima (ana.lima@example.com)' }).waitFor();
+    expect(await row.getByRole('img', { name: 'Ana Lima (ana.lima@example.com)' }).textContent()).toBe('AL');
+    expect(await row.getByRole('img', { name: me.email }).textContent()).toBe('AN');
+    expect(await row.getByRole('img', { name: me.email }).getAttribute('title')).toBe(me.email);
+    expect(await row.textContent()).not.toMatch(/#\d/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-annotators-light.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   it('loads the last task when scrolled to the end', async () => {

@@ -98,7 +98,7 @@ describe('selection', () => {
 
 describe('cells', () => {
   const [id, image, text] = tableColumns(SERVER_COLUMNS);
-  it('reads data keys, finds thumbnails and audio, and formats lists of users', () => {
+  it('reads data keys, finds thumbnails and audio, and knows the columns of people', () => {
     const task = { id: 3, data: { image: '/data/upload/1/a.png', text: 'clip.mp3' }, annotators: [1, 2] };
     expect(readCell(task, 'data.image')).toBe('/data/upload/1/a.png');
     expect(cellKind(image!, readCell(task, 'data.image'))).toBe('image');
@@ -113,8 +113,10 @@ describe('cells', () => {
       isData: false,
       hiddenByDefault: false,
     };
-    expect(displayText(annotators, [1, 2])).toBe('#1, #2');
-    expect(displayText(annotators, [{ user_id: 7 }])).toBe('#7');
+    // People show as avatars (UserAvatars), never as `#1`.
+    expect(cellKind(annotators, [1, 2])).toBe('users');
+    expect(cellKind({ ...annotators, key: 'updated_by', viewId: 'tasks:updated_by' }, [{ user_id: 7 }])).toBe('users');
+    expect(displayText(text!, ['a', 'b'])).toBe('a, b');
     expect(displayText(text!, null)).toBe('');
   });
 });

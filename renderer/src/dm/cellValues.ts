@@ -5,7 +5,7 @@ import type { TableColumn } from './columns';
  * rules are unit-tested without a DOM.
  */
 
-export type CellKind = 'image' | 'audio' | 'number' | 'date' | 'text';
+export type CellKind = 'image' | 'audio' | 'number' | 'date' | 'users' | 'text';
 
 const IMAGE_URL = /\.(png|jpe?g|gif|webp|bmp|svg|avif)(\?.*)?$/i;
 const AUDIO_URL = /\.(mp3|wav|ogg|oga|flac|m4a|aac|opus)(\?.*)?$/i;
@@ -16,7 +16,13 @@ export function readCell(task: Record<string, unknown>, key: string): unknown {
   return task[key];
 }
 
+/** The columns that hold people: `annotators` (ids) and `updated_by` (`{user_id}` objects). */
+export function isUsersColumn(column: TableColumn): boolean {
+  return column.key === 'annotators' || column.key === 'updated_by';
+}
+
 export function cellKind(column: TableColumn, value: unknown): CellKind {
+  if (isUsersColumn(column)) return 'users';
   if (typeof value === 'string' && value !== '') {
     if (column.type === 'Image' || value.startsWith('data:image/') || (column.isData && IMAGE_URL.test(value))) {
       return 'image';
@@ -32,21 +38,20 @@ export function cellKind(column: TableColumn, value: unknown): CellKind {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Users come as ids (`annotators`) or `{user_id}` (`updated_by`); both show as `#id`. */
+/** A date and time as the grid shows it (the column widths measure the same format). */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
 function listItemText(item: unknown): string {
-  if (typeof item === 'number') return `#${item}`;
-  if (typeof item === 'object' && item !== null) {
-    const user = (item as { user_id?: unknown }).user_id;
-    return typeof user === 'number' ? `#${user}` : JSON.stringify(item);
-  }
-  return String(item);
+  return typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
 }
 
 export function displayText(column: TableColumn, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   if (column.type === 'Datetime' && typeof value === 'string') {
     const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+    return Number.isNaN(date.getTime()) ? value : formatDate(date);
   }
   if (Array.isArray(value)) {
     return value.map(listItemText).join(', ');

@@ -9,14 +9,16 @@ import { RetrievePredictionsDialog } from '../components/dm/RetrievePredictionsD
 import { TaskTable } from '../components/dm/TaskTable';
 import { tabTitle, ViewTabs } from '../components/dm/ViewTabs';
 import { useBulkAction } from '../components/dm/useBulkAction';
+import { useColumnWidths } from '../components/dm/useColumnWidths';
 import { useDmMeta } from '../components/dm/useDmMeta';
+import { useDmUsers } from '../components/dm/useDmUsers';
 import { useDmViews } from '../components/dm/useDmViews';
 import { usePredictionRun } from '../components/dm/usePredictionRun';
 import { EmptyState } from '../components/EmptyState';
 import { StorageSyncButton } from '../components/storages/StorageSyncButton';
 import { ExportDialog } from '../components/export/ExportDialog';
 import { ProjectNav } from '../components/project/ProjectNav';
-import { hiddenColumnsOf, orderingFor, toggleHidden, visibleColumns } from '../dm/columns';
+import { hiddenColumnsOf, orderingFor, toggleHidden, visibleColumns, type TableColumn } from '../dm/columns';
 import type { Filters } from '../dm/filters';
 import { EMPTY_SELECTION, selectAll, selectedCount, selectedItems, setSelected, type Selection } from '../dm/selection';
 import { routes } from '../router';
@@ -25,6 +27,7 @@ import '../styles/dataManagerGrid.css';
 import '../styles/dataManagerDialogs.css';
 
 const NO_FILTERS: Filters = { conjunction: 'and', items: [] };
+const NO_COLUMNS: TableColumn[] = [];
 type Panel = 'filters' | 'columns' | 'export' | null;
 
 /** The project's tasks: tabs of saved filters, a toolbar, and a virtualized grid over any number of tasks. */
@@ -32,6 +35,8 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
   const [refresh, setRefresh] = useState(0);
   const meta = useDmMeta(projectId, refresh);
   const tabs = useDmViews(projectId);
+  const users = useDmUsers(refresh);
+  const widths = useColumnWidths(projectId, meta.status === 'ready' ? meta.columns : NO_COLUMNS);
   const [panel, setPanel] = useState<Panel>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [anchor, setAnchor] = useState<number | null>(null);
@@ -153,6 +158,8 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
           onOpen={(task) => {
             window.location.hash = routes.labelTask(projectId, task.id);
           }}
+          widths={widths}
+          users={users}
         />
         {total === 0 && !emptyProject && (
           <p className="dm-no-match" role="status">

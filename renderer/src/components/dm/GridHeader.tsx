@@ -1,4 +1,6 @@
 import { sortOf, type TableColumn } from '../../dm/columns';
+import { ColumnResizer } from './ColumnResizer';
+import type { ColumnWidthsState } from './useColumnWidths';
 
 interface GridHeaderProps {
   columns: TableColumn[];
@@ -7,10 +9,11 @@ interface GridHeaderProps {
   disabled: boolean;
   onSelectAll: (selected: boolean) => void;
   onSort: (column: TableColumn) => void;
+  widths: ColumnWidthsState;
 }
 
-/** The header row: select all, and a sort button per column (ascending, then descending). */
-export function GridHeader({ columns, ordering, allState, disabled, onSelectAll, onSort }: GridHeaderProps) {
+/** The header row: select all, a sort button per column (ascending, then descending), a resize handle per column. */
+export function GridHeader({ columns, ordering, allState, disabled, onSelectAll, onSort, widths }: GridHeaderProps) {
   return (
     <div role="rowgroup" className="dm-grid__head">
       <div role="row" aria-rowindex={1} className="dm-row dm-row--head">
@@ -41,6 +44,12 @@ export function GridHeader({ columns, ordering, allState, disabled, onSelectAll,
                   {sort === 'ascending' ? '▲' : sort === 'descending' ? '▼' : ''}
                 </span>
               </button>
+              <ColumnResizer
+                title={column.title}
+                width={widths.chosen[column.key] ?? widths.defaults[column.key] ?? 0}
+                onResize={(width, remember) => widths.resize(column.key, width, remember)}
+                onReset={() => widths.reset(column.key)}
+              />
             </div>
           );
         })}

@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import type { TableColumn } from '../../dm/columns';
 import type { DmTask } from '../../api/dataManager';
 import { cellKind, readCell, displayText } from '../../dm/cellValues';
+import { UserAvatars } from './UserAvatars';
 
-/** One cell's content: thumbnails for images, a play button for audio, clipped text otherwise. */
+/** One cell's content: thumbnails for images, a play button for audio, avatars for people, clipped text otherwise. */
 export function TaskCell({ task, column }: { task: DmTask; column: TableColumn }) {
   const value = readCell(task, column.key);
   const kind = cellKind(column, value);
@@ -21,6 +22,7 @@ export function TaskCell({ task, column }: { task: DmTask; column: TableColumn }
   if (kind === 'audio' && typeof value === 'string') {
     return <AudioButton src={value} label={`${column.title} of task ${task.id}`} />;
   }
+  if (kind === 'users') return <UserAvatars value={value} />;
   const text = displayText(column, value);
   return (
     <span

@@ -7,6 +7,8 @@ import { isSelected, type Selection } from '../../dm/selection';
 import { scrollSpace, virtualWindow, type WindowGeometry } from '../../dm/virtualWindow';
 import { GridHeader } from './GridHeader';
 import { TaskRow } from './TaskRow';
+import type { ColumnWidthsState } from './useColumnWidths';
+import { DmUsersContext, type UsersById } from './useDmUsers';
 import { useGridKeyboard } from './useGridKeyboard';
 import { useTaskPages } from './useTaskPages';
 
@@ -25,6 +27,9 @@ interface TaskTableProps {
   onToggleRows: (tasks: DmTask[], selected: boolean, anchor: number) => void;
   onOpen: (task: DmTask) => void;
   rangeAnchor: number | null;
+  widths: ColumnWidthsState;
+  /** Who the users columns name. */
+  users: UsersById;
 }
 
 /**
@@ -105,7 +110,7 @@ export function TaskTable(props: TaskTableProps) {
     }
   };
 
-  const { template, minTotal } = gridTemplate(columns);
+  const { template, minTotal } = gridTemplate(columns, props.widths.defaults, props.widths.chosen);
   const style = { '--dm-columns': template, '--dm-min-width': `${minTotal}px` } as CSSProperties;
   const selectedTotal = props.selectedTotal;
   const allState = total > 0 && selectedTotal === total ? 'all' : selectedTotal > 0 ? 'some' : 'none';
@@ -144,8 +149,9 @@ export function TaskTable(props: TaskTableProps) {
       style={style}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
-      onFocus={() => {
-        if (active === null && total > 0) setActive(windowRows.first);
+      onFocus={(event) => {
+        // Focus on the header's buttons and handles is theirs; the rows wait for the grid itself.
+        if (event.target === event.currentTarget && active === null && total > 0) setActive(windowRows.first);
       }}
     >
       <GridHeader
@@ -155,9 +161,10 @@ export function TaskTable(props: TaskTableProps) {
         disabled={total === 0}
         onSelectAll={props.onSelectAll}
         onSort={props.onSort}
+        widths={props.widths}
       />
       <div role="rowgroup" className="dm-grid__body" style={{ height: spaceHeight }}>
-        {rows}
+        <DmUsersContext.Provider value={props.users}>{rows}</DmUsersContext.Provider>
       </div>
     </div>
   );
