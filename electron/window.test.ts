@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { asElectron, createFakeElectron, fakeEvent, type FakeBrowserWindow } from '../test/helpers/fakeElectron.js';
 import { UI_CONTENT_SECURITY_POLICY } from './core/server/staticFiles.js';
-import { createMainWindow, windowOptions } from './window.js';
+import { createMainWindow, MIN_WINDOW_WIDTH, windowOptions } from './window.js';
 
 const APP_URL = 'http://127.0.0.1:43117';
 const PRELOAD = '/opt/outpost/dist/electron/preload.cjs';
@@ -31,6 +32,14 @@ describe('windowOptions', () => {
 
   it('uses the preload path it is given', () => {
     expect(windowOptions('/elsewhere/p.cjs').webPreferences?.preload).toBe('/elsewhere/p.cjs');
+  });
+
+  it('lets the window narrow to 800 px of page, the width every page is built for', () => {
+    expect(windowOptions(PRELOAD)).toMatchObject({ minWidth: 800, useContentSize: true });
+    // The shell's own minimum is the same, so the smallest window never scrolls sideways.
+    const shell = readFileSync(new URL('../renderer/src/styles/shell.css', import.meta.url), 'utf8');
+    const appRule = /\n\.app \{([^}]*)\}/.exec(shell)?.[1] ?? '';
+    expect(appRule).toContain(`min-width: ${MIN_WINDOW_WIDTH}px;`);
   });
 
   it('keeps the window hidden until its first paint', () => {

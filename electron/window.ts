@@ -6,11 +6,19 @@ export interface WindowDeps {
   shell: Pick<Shell, 'openExternal'>;
 }
 
+/**
+ * The narrowest the window gets: every page is built to work at this width, and the app shell's
+ * CSS (`.app` in renderer/src/styles/shell.css) has the same minimum.
+ */
+export const MIN_WINDOW_WIDTH = 800;
+
 export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 800,
-    minWidth: 1024,
+    // Sizes are the page's, not the frame's: at the minimum the page really has 800 px.
+    useContentSize: true,
+    minWidth: MIN_WINDOW_WIDTH,
     minHeight: 640,
     title: 'Outpost',
     show: false,

@@ -6,6 +6,10 @@ import { SyncStatus } from './sync/SyncStatus';
 type ServerState =
   { kind: 'checking' } | { kind: 'running'; version: ServerVersion } | { kind: 'down'; message: string };
 
+function runningText(version: ServerVersion): string {
+  return `Local server is running: Outpost ${version.outpost.version}, Label Studio API ${version.release}.`;
+}
+
 /** Often enough to notice a stopped server, rare enough to cost nothing. */
 const POLL_MS = 30_000;
 
@@ -38,13 +42,26 @@ export function StatusBar() {
   return (
     <footer className="status-bar">
       <span className={`status-dot status-dot--${state.kind}`} aria-hidden="true" />
-      {state.kind === 'checking' && <span role="status">Connecting to the local server…</span>}
-      {state.kind === 'running' && (
-        <span role="status" data-testid="server-status">
-          Local server is running: Outpost {state.version.outpost.version}, Label Studio API {state.version.release}.
+      {state.kind === 'checking' && (
+        <span className="status-bar__message" role="status">
+          Connecting to the local server…
         </span>
       )}
-      {state.kind === 'down' && <span role="alert">The local server did not answer: {state.message}</span>}
+      {state.kind === 'running' && (
+        <span
+          className="status-bar__message"
+          role="status"
+          data-testid="server-status"
+          title={runningText(state.version)}
+        >
+          {runningText(state.version)}
+        </span>
+      )}
+      {state.kind === 'down' && (
+        <span className="status-bar__message" role="alert" title={state.message}>
+          The local server did not answer: {state.message}
+        </span>
+      )}
       <SyncStatus />
     </footer>
   );
