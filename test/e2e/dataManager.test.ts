@@ -152,6 +152,8 @@ describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpos
 
   it('resizes a column by dragging its header edge or with the keyboard, remembered after a reload', async () => {
     const handle = (title: string) => grid().getByRole('separator', { name: `Resize column ${title}` });
+    // Each header is named by its title alone, its handle by what it does.
+    expect(await grid().getByRole('columnheader', { name: 'score', exact: true }).count()).toBe(1);
     const before = await headerWidths();
     const box = (await handle('text').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

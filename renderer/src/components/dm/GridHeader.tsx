@@ -32,7 +32,14 @@ export function GridHeader({ columns, ordering, allState, disabled, onSelectAll,
         {columns.map((column) => {
           const sort = sortOf(ordering, column.viewId);
           return (
-            <div role="columnheader" className="dm-cell dm-cell--head" key={column.key} aria-sort={sort}>
+            // Named by its title alone: the resize handle inside would otherwise join the name.
+            <div
+              role="columnheader"
+              className="dm-cell dm-cell--head"
+              key={column.key}
+              aria-sort={sort}
+              aria-label={column.title}
+            >
               <button
                 type="button"
                 className="dm-sort"
