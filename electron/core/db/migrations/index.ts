@@ -8,6 +8,7 @@ import annotationResultCount from './0007_annotation_result_count.sql';
 import mlBackends from './0008_ml_backends.sql';
 import predictionPush from './0009_prediction_push.sql';
 import storages from './0010_storages.sql';
+import dashboardActivity from './0011_dashboard_activity.sql';
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   { version: 8, name: 'ml_backends', sql: mlBackends },
   { version: 9, name: 'prediction_push', sql: predictionPush },
   { version: 10, name: 'storages', sql: storages },
+  { version: 11, name: 'dashboard_activity', sql: dashboardActivity },
 ];
