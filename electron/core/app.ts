@@ -22,6 +22,7 @@ import { mlRoutes } from './server/routes/ml.js';
 import { modelVersionRoutes } from './server/routes/modelVersions.js';
 import { outpostAppRoutes } from './server/routes/outpostApp.js';
 import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
+import { outpostDashboardRoutes } from './server/routes/outpostDashboard.js';
 import { outpostLocalModelRoutes } from './server/routes/outpostLocalModel.js';
 import { outpostMlRoutes } from './server/routes/outpostMl.js';
 import { outpostPredictionPushRoutes } from './server/routes/outpostPredictionPush.js';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostAppRoutes(app);
   outpostRemotesRoutes(app);
   outpostConflictsRoutes(app);
+  outpostDashboardRoutes(app);
   outpostMlRoutes(app);
   outpostLocalModelRoutes(app);
   outpostPredictionPushRoutes(app);
