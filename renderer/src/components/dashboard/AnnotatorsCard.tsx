@@ -1,0 +1,101 @@
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import type { DashboardAnnotator } from '../../api/dashboard';
+import { annotatorName, formatCount, plural } from '../../dashboard/dashboardText';
+import { ChartCard } from './ChartCard';
+import { ChartTooltip } from './ChartTooltip';
+import { SeriesLegend } from './SeriesLegend';
+import { AXIS_TICK, CHART_COLORS, GRID_STROKE } from './chartTheme';
+
+const MAX_BARS = 15;
+const BAR_HEIGHT = 32;
+
+function shorten(name: string): string {
+  return name.length > 22 ? `${name.slice(0, 21)}…` : name;
+}
+
+/** Who did the range's annotations: submitted and skipped per person, most submitted first. */
+export function AnnotatorsCard({ annotators, range }: { annotators: DashboardAnnotator[]; range: string }) {
+  const rows = annotators.map((annotator) => ({
+    key: annotator.user?.id ?? 0,
+    name: annotatorName(annotator),
+    email: annotator.user?.email ?? '',
+    submitted: annotator.submitted,
+    skipped: annotator.skipped,
+  }));
+  const shown = rows.slice(0, MAX_BARS);
+  const top = rows[0];
+  const summary =
+    `Bar chart of annotations per annotator: ${plural(rows.length, 'annotator')}` +
+    (top
+      ? `, most by ${top.name} (${formatCount(top.submitted)} submitted, ${formatCount(top.skipped)} skipped).`
+      : '.');
+
+  return (
+    <ChartCard
+      title="Annotators"
+      note={rows.length > MAX_BARS ? `${range}. The ${MAX_BARS} most active; the table lists everyone.` : range}
+      summary={summary}
+      empty={rows.length === 0 ? `Nobody annotated from ${range}.` : null}
+      chart={
+        <>
+          <BarChart
+            data={shown}
+            layout="vertical"
+            responsive
+            style={{ width: '100%', height: 40 + BAR_HEIGHT * shown.length }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid horizontal={false} stroke={GRID_STROKE} />
+            <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke={GRID_STROKE} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={160}
+              tick={AXIS_TICK}
+              tickFormatter={shorten}
+              stroke={GRID_STROKE}
+              interval={0}
+            />
+            <Tooltip
+              cursor={{ fill: 'var(--color-surface-hover)' }}
+              content={(props) => (
+                <ChartTooltip
+                  active={props.active}
+                  label={props.label}
+                  payload={props.payload}
+                  title={(name) => name}
+                />
+              )}
+            />
+            <Bar dataKey="submitted" name="Submitted" stackId="work" fill={CHART_COLORS.submitted} maxBarSize={22} />
+            <Bar dataKey="skipped" name="Skipped" stackId="work" fill={CHART_COLORS.skipped} maxBarSize={22} />
+          </BarChart>
+          <SeriesLegend />
+        </>
+      }
+      table={
+        <table className="data-table">
+          <caption className="visually-hidden">Annotations per annotator</caption>
+          <thead>
+            <tr>
+              <th scope="col">Annotator</th>
+              <th scope="col">Email</th>
+              <th scope="col">Submitted</th>
+              <th scope="col">Skipped</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.name}</th>
+                <td>{row.email}</td>
+                <td>{formatCount(row.submitted)}</td>
+                <td>{formatCount(row.skipped)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useApi } from '../api/apiContext';
+import type { DashboardBucket, ProjectDashboard } from '../api/dashboard';
+import { fetchProjectTitle } from '../api/importApi';
+import { AnnotatorsCard } from '../components/dashboard/AnnotatorsCard';
+import { DashboardControls } from '../components/dashboard/DashboardControls';
+import { LabelsCard } from '../components/dashboard/LabelsCard';
+import { TasksCard } from '../components/dashboard/TasksCard';
+import { TimelineCard } from '../components/dashboard/TimelineCard';
+import { useDashboard } from '../components/dashboard/useDashboard';
+import { EmptyState } from '../components/EmptyState';
+import { ProjectNav } from '../components/project/ProjectNav';
+import { useToasts } from '../components/toastContext';
+import { dashboardQuery, plural, rangeName, type RangeChoice } from '../dashboard/dashboardText';
+import { routes } from '../router';
+import '../styles/dashboard.css';
+
+/** The viewer's zone, so days start at their midnight. */
+function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function useProjectTitle(projectId: number): string {
+  const client = useApi();
+  const toasts = useToasts();
+  const [title, setTitle] = useState('');
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchProjectTitle(client, projectId, controller.signal).then(setTitle, (error: unknown) => {
+      if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
+    });
+    return () => controller.abort();
+  }, [client, projectId, toasts]);
+  return title;
+}
+
+function periodSummary(dashboard: ProjectDashboard): string {
+  const { submitted, skipped } = dashboard.period;
+  if (submitted + skipped === 0) return `No annotations, ${rangeName(dashboard.from, dashboard.to)}`;
+  return `${plural(submitted, 'annotation')} and ${plural(skipped, 'skip')}, ${rangeName(dashboard.from, dashboard.to)}`;
+}
+
+/** The cards for loaded numbers: an empty state until the project's first annotation. */
+function DashboardCards({ dashboard, range }: { dashboard: ProjectDashboard; range: RangeChoice }) {
+  const hasNoAnnotations = range === 'all' && dashboard.period.submitted + dashboard.period.skipped === 0;
+  const days = rangeName(dashboard.from, dashboard.to);
+  return (
+    <div className="dashboard-grid">
+      {hasNoAnnotations ? (
+        <div className="dashboard-card dashboard-card--wide">
+          <EmptyState title="No annotations yet">
+            <p>
+              Charts of the work over time, its labels and its annotators appear here after the first submit or skip.
+            </p>
+            <div className="empty-state__actions">
+              <a className="button button--primary" href={routes.labelStream(dashboard.project)}>
+                Start labeling
+              </a>
+            </div>
+          </EmptyState>
+        </div>
+      ) : (
+        <TimelineCard dashboard={dashboard} />
+      )}
+      <TasksCard dashboard={dashboard} />
+      {!hasNoAnnotations && <AnnotatorsCard annotators={dashboard.annotators} range={days} />}
+      {!hasNoAnnotations &&
+        dashboard.labels.map((control) => <LabelsCard key={control.from_name} control={control} range={days} />)}
+    </div>
+  );
+}
+
+/**
+ * `#/projects/<id>/dashboard`: the project's progress in charts, each with its numbers as a table.
+ * The period and grouping apply to the annotation charts; the task donut is always the whole project.
+ */
+export function DashboardPage({ projectId }: { projectId: number }) {
+  const title = useProjectTitle(projectId);
+  const [range, setRange] = useState<RangeChoice>('all');
+  const [bucket, setBucket] = useState<DashboardBucket>('day');
+  const query = useMemo(() => dashboardQuery(range, bucket, new Date(), viewerTimeZone()), [range, bucket]);
+  const load = useDashboard(projectId, query);
+  const dashboard = load.data;
+
+  return (
+    <section className="page dashboard-page" aria-labelledby="dashboard-heading">
+      <ProjectNav projectId={projectId} title={title} current="projectDashboard" />
+      <div className="page__header dashboard-page__header">
+        <div>
+          <h1 id="dashboard-heading" className="page__title">
+            Dashboard
+          </h1>
+          {dashboard && <p className="page__subtitle">{periodSummary(dashboard)}</p>}
+        </div>
+        <DashboardControls
+          range={range}
+          bucket={bucket}
+          busy={load.status === 'loading'}
+          onRangeChange={setRange}
+          onBucketChange={setBucket}
+        />
+      </div>
+      {load.status === 'loading' && !dashboard && <p role="status">Loading the dashboard…</p>}
+      {load.status === 'error' && (
+        <p className="notice notice--error" role="alert">
+          The dashboard could not be loaded: {load.message}
+        </p>
+      )}
+      {dashboard && <DashboardCards dashboard={dashboard} range={range} />}
+    </section>
+  );
+}
