@@ -18,6 +18,7 @@ const ImportPage = lazy(async () => ({ default: (await import('./pages/ImportPag
 const LabelingPage = lazy(async () => ({ default: (await import('./pages/LabelingPage')).LabelingPage }));
 const SyncPage = lazy(async () => ({ default: (await import('./pages/SyncPage')).SyncPage }));
 const ConflictsPage = lazy(async () => ({ default: (await import('./pages/ConflictsPage')).ConflictsPage }));
+const DashboardPage = lazy(async () => ({ default: (await import('./pages/DashboardPage')).DashboardPage }));
 const AppSettingsPage = lazy(async () => ({ default: (await import('./pages/AppSettingsPage')).AppSettingsPage }));
 
 type Connection = { kind: 'connecting' } | { kind: 'ready'; client: ApiClient } | { kind: 'failed'; message: string };
@@ -32,6 +33,8 @@ function CurrentPage({ route }: { route: Route }) {
       return <SyncPage />;
     case 'projectConflicts':
       return <ConflictsPage projectId={route.projectId} />;
+    case 'projectDashboard':
+      return <DashboardPage projectId={route.projectId} />;
     case 'projectData':
       return <DataManagerPage projectId={route.projectId} />;
     case 'projectImport':

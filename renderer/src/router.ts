@@ -9,6 +9,7 @@ export type Route =
   | { page: 'projectImport'; projectId: number }
   | { page: 'projectSettings'; projectId: number }
   | { page: 'projectConflicts'; projectId: number }
+  | { page: 'projectDashboard'; projectId: number }
   /** `taskId` null is the label stream: the next task that needs my annotation. */
   | { page: 'labeling'; projectId: number; taskId: number | null };
 
@@ -22,6 +23,7 @@ export const routes = {
   projectImport: (projectId: number) => `#/projects/${projectId}/import`,
   projectSettings: (projectId: number) => `#/projects/${projectId}/settings`,
   projectConflicts: (projectId: number) => `#/projects/${projectId}/conflicts`,
+  projectDashboard: (projectId: number) => `#/projects/${projectId}/dashboard`,
   labelStream: (projectId: number) => `#/projects/${projectId}/label`,
   labelTask: (projectId: number, taskId: number) => `#/projects/${projectId}/tasks/${taskId}`,
 };
@@ -31,6 +33,7 @@ const PROJECT_PAGES: Record<string, ProjectPage> = {
   import: 'projectImport',
   settings: 'projectSettings',
   conflicts: 'projectConflicts',
+  dashboard: 'projectDashboard',
   label: 'labeling',
 };
 

@@ -4,6 +4,7 @@ import { ConflictsLink } from '../conflicts/ConflictsLink';
 const TABS: { page: ProjectPage; label: string; href: (projectId: number) => string }[] = [
   { page: 'projectData', label: 'Data', href: routes.projectData },
   { page: 'labeling', label: 'Label', href: routes.labelStream },
+  { page: 'projectDashboard', label: 'Dashboard', href: routes.projectDashboard },
   { page: 'projectImport', label: 'Import', href: routes.projectImport },
   { page: 'projectSettings', label: 'Settings', href: routes.projectSettings },
 ];
