@@ -42,10 +42,16 @@ const STOPS: TourStop[] = [
   { name: 'project-export', hash: (ids) => `#/projects/${ids.project}`, open: openExport },
   { name: 'project-import', hash: (ids) => `#/projects/${ids.project}/import` },
   { name: 'project-settings', hash: (ids) => `#/projects/${ids.project}/settings`, sections: true },
+  { name: 'project-dashboard', hash: (ids) => `#/projects/${ids.project}/dashboard`, ready: dashboardDrawn },
   { name: 'project-conflicts', hash: (ids) => `#/projects/${ids.project}/conflicts` },
   { name: 'labeling', hash: (ids) => `#/projects/${ids.project}/tasks/${ids.task}`, ready: expectSubmitInView },
   { name: 'label-stream', hash: (ids) => `#/projects/${ids.project}/label`, ready: expectSubmitInView },
 ];
+
+/** The dashboard's charts load on their own after the page heading. */
+async function dashboardDrawn(page: Page): Promise<void> {
+  await page.getByText('Loading the dashboard…').waitFor({ state: 'detached', timeout: 15_000 });
+}
 
 /** The desktop window's default and a narrow one; the window's minimum (800 px) is checked in light. */
 const RUNS: { width: number; theme: Theme }[] = [

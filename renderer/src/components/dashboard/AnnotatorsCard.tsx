@@ -67,8 +67,22 @@ export function AnnotatorsCard({ annotators, range }: { annotators: DashboardAnn
                 />
               )}
             />
-            <Bar dataKey="submitted" name="Submitted" stackId="work" fill={CHART_COLORS.submitted} maxBarSize={22} />
-            <Bar dataKey="skipped" name="Skipped" stackId="work" fill={CHART_COLORS.skipped} maxBarSize={22} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="submitted"
+              name="Submitted"
+              stackId="work"
+              fill={CHART_COLORS.submitted}
+              maxBarSize={22}
+            />
+            <Bar
+              isAnimationActive={false}
+              dataKey="skipped"
+              name="Skipped"
+              stackId="work"
+              fill={CHART_COLORS.skipped}
+              maxBarSize={22}
+            />
           </BarChart>
           <SeriesLegend />
         </>

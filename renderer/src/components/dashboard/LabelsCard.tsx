@@ -33,7 +33,7 @@ export function LabelsCard({ control, range }: { control: DashboardControl; rang
       title={`Labels: ${controlTitle(control)}`}
       note={hidden > 0 ? `${range}. The ${MAX_BARS} most used; the table lists all ${control.counts.length}.` : range}
       summary={summary}
-      empty={total === 0 ? `No ${control.from_name} labels given from ${range}.` : null}
+      empty={total === 0 ? `No labels chosen in “${control.from_name}”, ${range}.` : null}
       chart={
         <BarChart
           data={shown}
@@ -64,7 +64,7 @@ export function LabelsCard({ control, range }: { control: DashboardControl; rang
               />
             )}
           />
-          <Bar dataKey="count" name="Given" fill={CHART_COLORS.label} maxBarSize={22} />
+          <Bar isAnimationActive={false} dataKey="count" name="Given" fill={CHART_COLORS.label} maxBarSize={22} />
         </BarChart>
       }
       table={

@@ -29,6 +29,7 @@ export function TasksCard({ dashboard }: { dashboard: ProjectDashboard }) {
           <div className="tasks-donut__plot">
             <PieChart responsive style={{ width: '100%', height: 180 }} accessibilityLayer={false}>
               <Pie
+                isAnimationActive={false}
                 data={drawn}
                 dataKey="value"
                 nameKey="name"

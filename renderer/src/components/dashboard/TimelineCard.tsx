@@ -39,13 +39,21 @@ export function TimelineCard({ dashboard }: { dashboard: ProjectDashboard }) {
               )}
             />
             <Bar
+              isAnimationActive={false}
               dataKey="submitted"
               name="Submitted"
               stackId="annotations"
               fill={CHART_COLORS.submitted}
               maxBarSize={56}
             />
-            <Bar dataKey="skipped" name="Skipped" stackId="annotations" fill={CHART_COLORS.skipped} maxBarSize={56} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="skipped"
+              name="Skipped"
+              stackId="annotations"
+              fill={CHART_COLORS.skipped}
+              maxBarSize={56}
+            />
           </BarChart>
           <SeriesLegend />
         </>
