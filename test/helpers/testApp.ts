@@ -29,6 +29,10 @@ export interface TestAppOptions {
   allowPrivateImportUrls?: boolean;
   /** Local-files storage rules (default: serving off, as Label Studio's default). */
   localFiles?: LocalFilesRules;
+  /** The built renderer's folder, for tests of what pages the server gives (default: none). */
+  rendererDir?: string | null;
+  /** 'electron' for the desktop app's server (default 'serve'). */
+  appMode?: AppDeps['appMode'];
 }
 
 /** The real app on a real in-memory SQLite database, driven without a port through app.request. */
@@ -41,10 +45,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...initialized.ctx,
     allowedHosts: options.allowedHosts === null ? null : new Set(options.allowedHosts ?? ['localhost']),
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    rendererDir: null,
+    rendererDir: options.rendererDir ?? null,
     outpostVersion: '0.0.0-test',
     dataDir,
-    appMode: 'serve',
+    appMode: options.appMode ?? 'serve',
     // A fresh folder per app, so uploads never leak between tests.
     uploadsDir: join(mkdtempSync(join(tmpdir(), 'outpost-uploads-')), 'upload'),
     exportsDir: join(mkdtempSync(join(tmpdir(), 'outpost-exports-')), 'export'),

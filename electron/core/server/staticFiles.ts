@@ -2,7 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import type { AppEnv } from './appEnv.js';
+import { hasBrowserSession } from './browserSession.js';
 import { sendDjangoNotFound } from './errorEnvelope.js';
+import { sendSignInPage, signInPage } from './signInPages.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,6 +50,13 @@ export async function serveRenderer(c: Context<AppEnv>): Promise<Response> {
     body = await fileIfPresent(path);
   }
   if (!body) return sendDjangoNotFound(c);
+  // In browser mode the app itself is useless without a session (every API call would be refused):
+  // a browser that has none is told how to sign in instead. The desktop app signs its window in
+  // itself and never sees this.
+  const isAppShell = path === join(root, 'index.html');
+  if (isAppShell && c.get('deps').appMode !== 'electron' && !hasBrowserSession(c)) {
+    return sendSignInPage(c, signInPage(new URL(c.req.url).origin), 200);
+  }
   const type = CONTENT_TYPES[extname(path)] ?? 'application/octet-stream';
   const headers: Record<string, string> = { 'Content-Type': type };
   if (type.startsWith('text/html')) {

@@ -2,10 +2,9 @@ import type { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { redeemLoginToken } from '../../domain/auth/browserSessions.js';
 import type { AppEnv } from '../appEnv.js';
+import { hasBrowserSession } from '../browserSession.js';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../sessionCookies.js';
-
-const EXPIRED_PAGE = `<!doctype html><meta charset="utf-8"><title>Outpost</title>
-<p>This login link has expired or was already used. Restart Outpost, or run <code>outpost serve</code>, to get a new one.</p>`;
+import { sendSignInPage, signInPage, usedLinkPage } from '../signInPages.js';
 
 /**
  * `GET /login?token=…`: the one-time link `outpost serve` prints. The token in the query string is
@@ -17,7 +16,14 @@ export function loginRoutes(app: Hono<AppEnv>): void {
     const token = c.req.query('token');
     const session = token ? redeemLoginToken(c.get('deps'), token) : null;
     c.header('Cache-Control', 'no-store');
-    if (!session) return c.html(EXPIRED_PAGE, 403);
+    if (!session) {
+      // A browser that is already signed in has nothing to fix: an old link (from history, a
+      // bookmark, a second click) simply opens the app.
+      if (hasBrowserSession(c)) return c.redirect('/', 302);
+      return token
+        ? sendSignInPage(c, usedLinkPage(), 403)
+        : sendSignInPage(c, signInPage(new URL(c.req.url).origin), 200);
+    }
     const common = { path: '/', sameSite: 'Strict', maxAge: session.maxAgeSeconds } as const;
     setCookie(c, SESSION_COOKIE, session.session, { ...common, httpOnly: true });
     setCookie(c, CSRF_COOKIE, session.csrfToken, common);
