@@ -13,6 +13,8 @@ declare function getComputedStyle(element: object): { backgroundColor: string; c
 
 /** A used LOGIN link is refused with a 403 page on purpose. */
 const USED_LINK = [{ status: 403, path: /^\/login$/ }];
+/** The project list asked for after the session cookie is gone. */
+const SIGNED_OUT = [{ status: 401, path: /^\/api\/projects\/?$/ }];
 
 /** The colors of the page's body, to tell a styled page from the browser's default black on white. */
 function bodyColors(page: Page): Promise<{ backgroundColor: string; color: string }> {
@@ -102,7 +104,7 @@ describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chrom
 
   it('serves the UI, which shows the running server, stays on its own origin and logs no errors', async () => {
     const { origin } = server!;
-    signedIn = await openRecordedPage(browser!);
+    signedIn = await openRecordedPage(browser!, {}, SIGNED_OUT);
     const { context, page, record, expectClean } = signedIn;
 
     // The LOGIN link signs the browser in and lands on the app, without the token in the address.
@@ -159,6 +161,19 @@ describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chrom
         await context.close();
       }
     }
+  });
+
+  it('says when the browser is no longer signed in, and a reload shows how to sign in again', async () => {
+    const { context, page, expectClean } = signedIn!;
+    await context.clearCookies();
+    await page.getByRole('searchbox', { name: 'Search projects by title' }).fill('any');
+    const notice = page.getByRole('alert').filter({ hasText: 'This browser is no longer signed in to Outpost.' });
+    await notice.waitFor();
+    expect(await page.getByText('Authentication credentials were not provided').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Outpost', level: 1 }).waitFor();
+    expectClean(server!.origin, { moreThan: 1, allowDataUrls: false });
   });
 
   it('stops on SIGTERM with exit code 0', async () => {

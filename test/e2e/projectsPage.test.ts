@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
@@ -9,7 +10,28 @@ const TEXT_CONFIG =
   '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text">' +
   '<Choice value="positive"/><Choice value="negative"/></Choices></View>';
 
+// The page's globals read inside page.evaluate (the Node type-check has no DOM types).
+declare function getComputedStyle(element: object): { color: string; textDecorationLine: string };
+declare const window: { innerWidth: number };
+
+/** The label stream of a project without tasks asks for the next one: Label Studio answers 404. */
+const NO_NEXT_TASK = [{ status: 404, path: /^\/api\/projects\/\d+\/next\/$/ }];
+
+/** How a card's title link looks: its color against the card's text color, and its decoration. */
+async function titleLinkStyle(page: Page, title: string) {
+  const link = page.getByRole('article', { name: title }).getByRole('link', { name: title, exact: true });
+  return link.evaluate((element) => {
+    const card = element.closest('article');
+    return {
+      color: getComputedStyle(element).color,
+      cardText: card ? getComputedStyle(card).color : '',
+      decoration: getComputedStyle(element).textDecorationLine,
+    };
+  });
+}
+
 describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpost serve', () => {
+  let projectId: number;
   let server: E2eServer;
   let browser: Browser;
   let recorded: RecordedPage;
@@ -19,7 +41,7 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     server = await startE2eServer('projects');
     browser = await launchChromium();
     // Light first, whatever the machine prefers; the test switches to dark through the UI.
-    recorded = await openRecordedPage(browser, { colorScheme: 'light' });
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' }, NO_NEXT_TASK);
     ({ page } = recorded);
   });
 
@@ -36,6 +58,32 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     await status.waitFor();
     expect(await status.textContent()).toContain('Local server is running');
     expect(await status.textContent()).toContain('1.22.0');
+  });
+
+  it('keeps a too-long title whole in the dialog, counts it against the limit of 50 and says by how much', async () => {
+    await page.getByRole('button', { name: 'New project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New project' });
+    const title = dialog.getByLabel('Title');
+    await title.fill('Sentiment');
+    expect(await dialog.getByTestId('title-counter').textContent()).toBe('9/50');
+    const tooLong = 'Sentiment of product reviews, from the spring 2026 survey';
+    expect(tooLong.length).toBe(57);
+    await title.fill(tooLong);
+    // Nothing is cut: the whole text stays, and the limit is said at once, while typing.
+    expect(await title.inputValue()).toBe(tooLong);
+    expect(await dialog.getByTestId('title-counter').textContent()).toBe('57/50');
+    await dialog.getByText('The title can have at most 50 characters: remove 7 characters.').waitFor();
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByRole('button', { name: 'Create project' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await dialog.screenshot({ path: join(SCREENSHOTS, 'projects-title-limit-light.png') });
+    expect((await server.api<{ count: number }>('GET', '/api/projects/')).count).toBe(0);
+    await title.fill(tooLong.slice(0, 50));
+    expect(await dialog.getByTestId('title-counter').textContent()).toBe('50/50');
+    expect(await dialog.getByText('at most 50 characters').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('creates a project through the dialog and lists it', async () => {
@@ -66,11 +114,52 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     await card.waitFor();
     expect(await card.getByText('Product reviews, positive or negative.').isVisible()).toBe(true);
     expect(await card.getByTestId('task-count').textContent()).toBe('0');
+    projectId = Number(/\d+/.exec(await card.locator('.project-card__id').innerText())?.[0]);
+  });
+
+  it('titles cards as headings in the text color, not the browser’s blue underlined links', async () => {
+    const style = await titleLinkStyle(page, 'Sentiment review');
+    expect(style.color).toBe(style.cardText);
+    expect(style.color).toBe('rgb(27, 31, 36)');
+    expect(style.decoration).toBe('none');
+    expect(await page.getByRole('link', { name: 'Sentiment review', exact: true }).getAttribute('href')).toBe(
+      `#/projects/${projectId}`,
+    );
+  });
+
+  it('says a project without tasks has none to label yet, and offers Import instead of labeling', async () => {
+    await page.getByRole('link', { name: 'Sentiment review', exact: true }).click();
+    const label = page.getByRole('button', { name: 'Label all tasks' });
+    await label.waitFor();
+    expect(await label.isDisabled()).toBe(true);
+    const why = await label.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${why}"]`).textContent()).toBe(
+      'There are no tasks to label yet: import data first.',
+    );
+    expect(await page.getByRole('link', { name: 'Label all tasks' }).count()).toBe(0);
+    expect(
+      await page.locator('.dm-toolbar').getByRole('link', { name: 'Import', exact: true }).getAttribute('class'),
+    ).toContain('button--primary');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-no-tasks-light.png') });
+
+    // The project's Label tab (or an old link to the stream) says what is true, not "All done".
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Label' }).click();
+    await page.getByRole('heading', { name: 'No tasks to label yet' }).waitFor();
+    expect(await page.getByText('All done').count()).toBe(0);
+    expect(await page.getByText('has your annotation').count()).toBe(0);
+    const importLink = page.getByRole('link', { name: 'Import data' });
+    expect(await importLink.getAttribute('href')).toBe(`#/projects/${projectId}/import`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'label-stream-no-tasks-light.png') });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await importLink.click();
+    await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('article', { name: 'Sentiment review' }).waitFor();
   });
 
   it('shows task and annotation counts and progress from the counters', async () => {
-    const listed = await server.api<{ results: { id: number }[] }>('GET', '/api/projects/?title=Sentiment');
-    const id = listed.results[0]!.id;
+    const id = projectId;
     await server.api('PATCH', `/api/projects/${id}/`, { label_config: TEXT_CONFIG });
     await server.api('POST', `/api/projects/${id}/import`, [
       { text: 'good' },
@@ -122,6 +211,34 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     expect(titles).toEqual(['Sentiment review', 'Sentiment review (copy)']);
   });
 
+  it('says in words what deleting a project takes with it', async () => {
+    const confirm = page.getByRole('dialog', { name: 'Delete project?' });
+    await page.getByRole('button', { name: 'Delete Sentiment review', exact: true }).click();
+    await confirm.waitFor();
+    expect(await confirm.locator('p').textContent()).toBe(
+      '“Sentiment review” and its 4 tasks and 1 annotation will be deleted. This cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Delete Sentiment review (copy)' }).click();
+    expect(await confirm.locator('p').textContent()).toBe(
+      '“Sentiment review (copy)” will be deleted. This cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    const copy = await server.api<{ results: { id: number }[] }>('GET', '/api/projects/?title=(copy)');
+    await server.api('POST', `/api/projects/${copy.results[0]!.id}/import`, [{ text: 'one' }]);
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Delete Sentiment review (copy)' }).click();
+    expect(await confirm.locator('p').textContent()).toBe(
+      '“Sentiment review (copy)” and its 1 task will be deleted. This cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+  });
+
   it('deletes a project only after confirmation', async () => {
     await page.getByRole('button', { name: 'Delete Sentiment review (copy)' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete project?' });
@@ -147,6 +264,8 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     await page.getByRole('article', { name: 'Sentiment review' }).waitFor();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
     expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    const style = await titleLinkStyle(page, 'Sentiment review');
+    expect(style).toEqual({ color: 'rgb(230, 233, 238)', cardText: 'rgb(230, 233, 238)', decoration: 'none' });
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(SCREENSHOTS, 'projects-dark.png') });
   });
@@ -160,6 +279,30 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     await page.getByRole('button', { name: 'Load more (1 more)' }).click();
     await page.getByRole('button', { name: /Load more/ }).waitFor({ state: 'detached' });
     expect(await page.getByTestId('project-card').count()).toBe(101);
+  });
+
+  it('wraps a long notification inside the window instead of running off the screen', async () => {
+    const long = 'Pneumonoultramicroscopicsilicovolcanoconiosis-2026';
+    await server.api('POST', '/api/projects/', { title: long });
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('button', { name: `Duplicate ${long}` }).click();
+    const toast = page.getByRole('status').filter({ hasText: `Duplicated “${long}”` });
+    await toast.waitFor();
+    for (const theme of ['Dark', 'Light'] as const) {
+      await page.getByRole('radio', { name: theme }).check();
+      const box = await toast.boundingBox();
+      const width = await page.evaluate(() => window.innerWidth);
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      // The words wrap inside the toast: nothing sticks out of it.
+      const message = toast.locator('.toast__message');
+      expect(await message.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      const text = await message.boundingBox();
+      expect(text!.x + text!.width).toBeLessThanOrEqual(box!.x + box!.width);
+      await page.screenshot({ path: join(SCREENSHOTS, `projects-long-toast-${theme.toLowerCase()}.png`) });
+    }
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
   });
 
   it('made no request outside its origin, and logged no errors', () => {

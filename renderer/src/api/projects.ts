@@ -121,3 +121,12 @@ export async function duplicateProject(client: ApiClient, id: number): Promise<P
   }
   return createProject(client, copy);
 }
+
+/** How many tasks a project has (Label Studio's `task_number` counter), by a one-field read. */
+export async function getTaskCount(client: ApiClient, id: number, signal?: AbortSignal): Promise<number> {
+  const project = await client.get<Pick<ProjectSummary, 'task_number'>>(`/api/projects/${id}/`, {
+    query: { fields: 'task_number' },
+    signal,
+  });
+  return project.task_number ?? 0;
+}

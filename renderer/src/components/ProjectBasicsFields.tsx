@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { isTitleTooLong, TITLE_MAX_LENGTH, titleProblem } from '../pages/projectTitle';
 import { ColorPicker } from './ColorPicker';
 import { FieldMessage } from './settings/FieldMessage';
 
@@ -29,25 +30,37 @@ export function ProjectBasicsFields({
   const titleMessageId = useId();
   const descriptionId = useId();
   const descriptionMessageId = useId();
+  // No maxLength: a pasted title that is too long stays whole and says by how much, instead of being cut.
+  const titleError =
+    errors.title ?? (isTitleTooLong(values.title) ? (titleProblem(values.title) ?? undefined) : undefined);
+  const length = values.title.trim().length;
   return (
     <>
       <div className="field">
-        <label className="field__label" htmlFor={titleId}>
-          Title
-        </label>
+        <div className="field__label-row">
+          <label className="field__label" htmlFor={titleId}>
+            Title
+          </label>
+          <span
+            className={length > TITLE_MAX_LENGTH ? 'field__counter field__counter--over' : 'field__counter'}
+            data-testid="title-counter"
+            aria-hidden="true"
+          >
+            {length}/{TITLE_MAX_LENGTH}
+          </span>
+        </div>
         <input
           id={titleId}
           className="input"
           value={values.title}
-          maxLength={50}
           autoFocus={autoFocusTitle}
           required
-          aria-invalid={errors.title !== undefined}
+          aria-invalid={titleError !== undefined}
           aria-describedby={titleMessageId}
           onChange={(event) => onChange({ title: event.target.value })}
           onBlur={onTitleBlur}
         />
-        <FieldMessage id={titleMessageId} error={errors.title} hint="3 to 50 characters." />
+        <FieldMessage id={titleMessageId} error={titleError} hint={`3 to ${TITLE_MAX_LENGTH} characters.`} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={descriptionId}>

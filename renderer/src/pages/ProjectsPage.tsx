@@ -23,6 +23,23 @@ function titleOf(project: { title: string | null }): string {
   return project.title?.trim() || 'Untitled project';
 }
 
+function counted(count: number, one: string, many: string): string {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}
+
+/** What deleting takes with it, said in words: "its 1 task and 2 annotations", or nothing when empty. */
+function deletionSummary(project: ProjectSummary): string {
+  const tasks = project.task_number ?? 0;
+  const annotations = project.total_annotations_number ?? 0;
+  const contents = [
+    tasks > 0 ? counted(tasks, 'task', 'tasks') : '',
+    annotations > 0 ? counted(annotations, 'annotation', 'annotations') : '',
+  ].filter(Boolean);
+  const what =
+    contents.length > 0 ? `“${titleOf(project)}” and its ${contents.join(' and ')}` : `“${titleOf(project)}”`;
+  return `${what} will be deleted. This cannot be undone.`;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -93,6 +110,8 @@ export function ProjectsPage() {
   };
 
   const isFiltered = title !== '';
+  // Only a browser signs in with a session; the desktop app's window has its token from the preload.
+  const isSignedOut = list.isSignedOut && !window.outpost;
   return (
     <section className="page" aria-labelledby="projects-heading">
       <div className="page__header">
@@ -126,7 +145,16 @@ export function ProjectsPage() {
         </div>
       )}
 
-      {list.status === 'error' && (
+      {list.status === 'error' && isSignedOut && (
+        <div className="notice notice--error" role="alert">
+          <p>This browser is no longer signed in to Outpost. Reload the page to see how to sign in again.</p>
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </div>
+      )}
+
+      {list.status === 'error' && !isSignedOut && (
         <div className="notice notice--error" role="alert">
           <p>Projects could not be loaded: {list.error}</p>
           <button type="button" className="button" onClick={() => void list.reload()}>
@@ -188,13 +216,7 @@ export function ProjectsPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       >
-        {toDelete && (
-          <p>
-            “{titleOf(toDelete)}” and its {(toDelete.task_number ?? 0).toLocaleString()} tasks and{' '}
-            {(toDelete.total_annotations_number ?? 0).toLocaleString()} annotations will be deleted. This cannot be
-            undone.
-          </p>
-        )}
+        {toDelete && <p>{deletionSummary(toDelete)}</p>}
       </ConfirmDialog>
     </section>
   );

@@ -12,6 +12,8 @@ export interface ProjectListState {
   hasMore: boolean;
   isLoadingMore: boolean;
   error: string | null;
+  /** The server no longer knows this browser (its session ended): retrying cannot help, signing in can. */
+  isSignedOut: boolean;
 }
 
 const INITIAL: ProjectListState = {
@@ -21,6 +23,7 @@ const INITIAL: ProjectListState = {
   hasMore: false,
   isLoadingMore: false,
   error: null,
+  isSignedOut: false,
 };
 
 function isAbort(error: unknown): boolean {
@@ -61,12 +64,14 @@ export function useProjectList(title: string, ordering: ProjectOrdering) {
           hasMore: result.next !== null,
           isLoadingMore: false,
           error: null,
+          isSignedOut: false,
         }));
       } catch (error) {
         if (isAbort(error)) return;
+        const isSignedOut = error instanceof ApiError && error.status === 401;
         setState((current) =>
           page === 1
-            ? { ...INITIAL, status: 'error', error: messageOf(error) }
+            ? { ...INITIAL, status: 'error', error: messageOf(error), isSignedOut }
             : { ...current, isLoadingMore: false, error: messageOf(error) },
         );
       }

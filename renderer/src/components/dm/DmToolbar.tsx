@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { DmAction } from '../../api/dataManager';
 import { routes } from '../../router';
 import { ActionsMenu } from './ActionsMenu';
@@ -17,6 +17,8 @@ interface DmToolbarProps {
   storageSync?: ReactNode;
 }
 
+const NO_TASKS_TO_LABEL = 'There are no tasks to label yet: import data first.';
+
 const plural = (count: number, word: string) => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
 
 /** Above the grid: filters, columns and bulk actions on the left; labeling, import and export on the right. */
@@ -28,6 +30,9 @@ export function DmToolbar(props: DmToolbarProps) {
       : selected > 0
         ? `${selected.toLocaleString()} of ${plural(total, 'task')} selected`
         : plural(total, 'task');
+  // A project without tasks has nothing to label: Import is the next step, and labeling says why it waits.
+  const hasNoTasks = total === 0 && filterCount === 0;
+  const whyId = useId();
   return (
     <div className="dm-toolbar">
       <div className="dm-toolbar__group">
@@ -49,10 +54,21 @@ export function DmToolbar(props: DmToolbarProps) {
       </div>
       <div className="dm-toolbar__group">
         {props.storageSync}
-        <a className="button button--primary" href={routes.labelStream(projectId)}>
-          Label all tasks
-        </a>
-        <a className="button" href={routes.projectImport(projectId)}>
+        {hasNoTasks ? (
+          <>
+            <button type="button" className="button" disabled aria-describedby={whyId} title={NO_TASKS_TO_LABEL}>
+              Label all tasks
+            </button>
+            <span id={whyId} className="visually-hidden">
+              {NO_TASKS_TO_LABEL}
+            </span>
+          </>
+        ) : (
+          <a className="button button--primary" href={routes.labelStream(projectId)}>
+            Label all tasks
+          </a>
+        )}
+        <a className={hasNoTasks ? 'button button--primary' : 'button'} href={routes.projectImport(projectId)}>
           Import
         </a>
         <button type="button" className="button" onClick={props.onExport} aria-haspopup="dialog">
