@@ -127,17 +127,21 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     expect(await legacyField().inputValue()).toBe(legacyToken);
   });
 
-  it('refuses a second personal access token with a clear message, revokes, creates and shows it once', async () => {
+  it('offers one personal access token at a time, says it never expires, revokes, creates and shows it once', async () => {
     const tokens = card('API tokens').getByRole('list', { name: 'Personal access tokens' });
     await tokens.getByRole('listitem').first().waitFor();
     expect(await tokens.getByRole('listitem').count()).toBe(1);
+    // Label Studio's PATs last 200 years, its way of saying "never": no date centuries away.
+    expect(await tokens.getByRole('listitem').first().textContent()).toContain('Never expires');
+    expect(await tokens.textContent()).not.toMatch(/Expires|22\d\d/);
 
-    // The CLI already made one: the server's 409 is shown as it says it.
-    await page.getByRole('button', { name: 'Create token' }).click();
-    await card('API tokens')
-      .getByRole('alert')
-      .filter({ hasText: 'You already have a valid token. Please revoke it before creating a new one.' })
-      .waitFor();
+    // The CLI already made one: Create is off, and says why, before any click.
+    const create = page.getByRole('button', { name: 'Create token' });
+    expect(await create.isDisabled()).toBe(true);
+    const why = await create.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${why}"]`).textContent()).toBe(
+      'You can have one token at a time: revoke yours to create a new one.',
+    );
 
     await tokens.getByRole('button', { name: /^Revoke the token created / }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke this token?' });
@@ -145,8 +149,33 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     await page.getByRole('status').filter({ hasText: 'Revoked the token created' }).waitFor();
     await card('API tokens').getByText('No personal access tokens.').waitFor();
     expect((await refresh(server.cli.pat)).status).toBe(401);
+    expect(await create.isDisabled()).toBe(false);
+    expect(await create.getAttribute('aria-describedby')).toBeNull();
 
-    await page.getByRole('button', { name: 'Create token' }).click();
+    // Another client made one meanwhile: the server's 409 is shown as it says it, and Create turns off.
+    // (The legacy token was reset above, so the server helper's token no longer works.)
+    const made = await fetch(`${server.cli.url}/api/token/`, {
+      method: 'POST',
+      headers: { Authorization: `Token ${legacyToken}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(made.status).toBe(201);
+    const elsewhere = (await made.json()) as { token: string };
+    await create.click();
+    await card('API tokens')
+      .getByRole('alert')
+      .filter({ hasText: 'You already have a valid token. Please revoke it before creating a new one.' })
+      .waitFor();
+    await tokens.getByRole('listitem').first().waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await tokens.getByRole('button', { name: /^Revoke the token created / }).click();
+    await confirm.getByRole('button', { name: 'Revoke token' }).click();
+    await card('API tokens').getByText('No personal access tokens.').waitFor();
+    expect((await refresh(elsewhere.token)).status).toBe(401);
+    // Revoking the token it was about clears the refusal.
+    expect(await card('API tokens').getByRole('alert').count()).toBe(0);
+
+    await create.click();
     const panel = page.getByRole('region', { name: 'New personal access token' });
     await panel.waitFor();
     await panel.getByText('Copy it now: you will not see it again.').waitFor();
@@ -158,14 +187,13 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     expect(refreshed.status).toBe(200);
     const { access } = (await refreshed.json()) as { access: string };
     expect(await whoamiStatus(`Bearer ${access}`)).toBe(200);
-    // The list shows it truncated, as the server gives it.
+    // The list shows it truncated, as the server gives it, and Create is off again.
     await tokens.getByRole('listitem').first().waitFor();
     expect(await tokens.textContent()).not.toContain(pat.split('.')[2]);
+    expect(await create.isDisabled()).toBe(true);
     await settle();
     await panel.screenshot({ path: join(SCREENSHOTS, 'app-settings-new-token-light.png') });
-
-    await page.getByRole('button', { name: 'Create token' }).click();
-    await card('API tokens').getByRole('alert').filter({ hasText: 'You already have a valid token' }).waitFor();
+    await card('API tokens').screenshot({ path: join(SCREENSHOTS, 'app-settings-tokens-light.png') });
     await panel.getByRole('button', { name: 'Done' }).click();
     await panel.waitFor({ state: 'detached' });
 
@@ -255,6 +283,8 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
       },
       { url: server.cli.url, token: legacyToken },
     );
+    // The desktop window starts at a sign-in link too (media need its cookie): it has a session.
+    await desktop.addCookies(await recorded.context.cookies());
     const app = await desktop.newPage();
     recordPage(app, recorded.record, REFUSED_SECOND_TOKEN, 'desktop ');
     await app.goto(`${server.origin}/#/settings`, { waitUntil: 'load' });

@@ -9,6 +9,7 @@ import {
   conflictingActions,
   isDefault,
 } from '../../renderer/src/components/appSettings/shortcutEditing.js';
+import { expiryText } from '../../renderer/src/components/appSettings/tokenExpiry.js';
 import { DEFAULT_SHORTCUTS } from '../../renderer/src/labeling/shortcuts.js';
 
 function key(key: string, modifiers: Partial<Record<'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey', boolean>> = {}) {
@@ -75,6 +76,19 @@ describe('token helpers', () => {
     });
     expect(readTokenClaims('not-a-jwt')).toBeNull();
     expect(readTokenClaims('a.!!!')).toBeNull();
+  });
+
+  it('says a PAT with Label Studio’s 200-year lifetime never expires, and dates the others', () => {
+    const issuedAt = new Date('2026-01-15T10:00:00Z');
+    const now = new Date('2026-03-01T00:00:00Z');
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const lifetime = (days: number) => new Date(issuedAt.getTime() + days * 24 * 3600 * 1000);
+    const claims = (expiresAt: Date | null) => ({ jti: 'x', issuedAt, expiresAt });
+    expect(expiryText(claims(lifetime(200 * 365)), now, day)).toBe('Never expires');
+    expect(expiryText(claims(lifetime(30)), now, day)).toBe('Expired 2026-02-14');
+    expect(expiryText(claims(lifetime(365)), now, day)).toBe('Expires 2027-01-15');
+    expect(expiryText(claims(null), now, day)).toBeNull();
+    expect(expiryText(null, now, day)).toBeNull();
   });
 
   it('masks all but the ends of a secret', () => {

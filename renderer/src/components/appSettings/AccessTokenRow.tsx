@@ -1,7 +1,7 @@
 import { readTokenClaims, type ListedAccessToken } from '../../api/tokens';
+import { expiryText } from './tokenExpiry';
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** "token created 15 Jan 2026, 10:00": how a listed token is named in buttons and messages. */
 export function tokenName(token: ListedAccessToken): string {
@@ -12,6 +12,7 @@ export function tokenName(token: ListedAccessToken): string {
 /** One listed PAT: when it was made and expires, the end of its (truncated) text, and Revoke. */
 export function AccessTokenRow({ token, onRevoke }: { token: ListedAccessToken; onRevoke: () => void }) {
   const claims = readTokenClaims(token.token);
+  const expiry = expiryText(claims);
   return (
     <li className="token-list__item">
       <span className="token-list__text">
@@ -19,7 +20,7 @@ export function AccessTokenRow({ token, onRevoke }: { token: ListedAccessToken; 
           {claims?.issuedAt ? `Created ${DATE.format(claims.issuedAt)}` : 'Personal access token'}
         </span>
         <span className="muted token-list__details">
-          {claims?.expiresAt ? `Expires ${DAY.format(claims.expiresAt)} · ` : ''}
+          {expiry ? `${expiry} · ` : ''}
           <code title="The server lists tokens without their signature.">…{token.token.slice(-12)}</code>
         </span>
       </span>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { createAccessToken, listAccessTokens, revokeAccessToken, type ListedAccessToken } from '../../api/tokens';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -26,6 +26,9 @@ export function AccessTokensCard() {
   const [isCreating, setCreating] = useState(false);
   const [toRevoke, setToRevoke] = useState<ListedAccessToken | null>(null);
   const [isRevoking, setRevoking] = useState(false);
+  const limitId = useId();
+  // The server allows one live PAT per user (409 otherwise): say so before the click, not after.
+  const hasToken = load.status === 'ready' && load.tokens.length > 0;
 
   const reload = useCallback(async () => {
     try {
@@ -75,7 +78,13 @@ export function AccessTokensCard() {
     <div className="token-block">
       <div className="token-block__header">
         <h3 className="settings-subtitle">Personal access tokens</h3>
-        <button type="button" className="button button--small" disabled={isCreating} onClick={() => void create()}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={isCreating || hasToken}
+          aria-describedby={hasToken ? limitId : undefined}
+          onClick={() => void create()}
+        >
           {isCreating ? 'Creating…' : 'Create token'}
         </button>
       </div>
@@ -84,6 +93,11 @@ export function AccessTokensCard() {
         for a 5-minute access token sent as <code>Authorization: Bearer &lt;access&gt;</code>. You can have one at a
         time; <code>outpost token</code> prints it, or makes one when there is none.
       </p>
+      {hasToken && (
+        <p id={limitId} className="token-block__limit">
+          You can have one token at a time: revoke yours to create a new one.
+        </p>
+      )}
       {refusal && (
         <p className="form-error" role="alert">
           {refusal}
