@@ -48,7 +48,12 @@ describe.skipIf(!isChromiumAvailable())('live preview of the labeling config in 
   });
 
   it('follows the config as it changes', async () => {
+    // A template replaces the saved config only once confirmed.
     await page.getByRole('button', { name: /Judge Sentiment/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Replace the labeling config?' })
+      .getByRole('button', { name: 'Replace config' })
+      .click();
     await previewChoice('Positive').waitFor();
     expect(await previewChoice('Weather').count()).toBe(0);
     // The sample task gives the Text tag some text to show.

@@ -6,7 +6,11 @@ import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 /** An invalid config is answered with a 400 by design; Chromium logs every 4xx fetch as a console error. */
-const INVALID_CONFIG = [{ status: 400, path: /\/api\/projects\/\d+\/validate\/$/ }];
+const INVALID_CONFIG = [
+  { status: 400, path: /\/api\/projects\/\d+\/validate\/$/ },
+  // Saving it anyway: the server refuses the PATCH.
+  { status: 400, path: /\/api\/projects\/\d+\/$/ },
+];
 
 interface ProjectWire {
   id: number;
@@ -26,6 +30,7 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
 
   const editor = () => page.getByRole('textbox', { name: 'Labeling config (XML)' });
   const validation = () => page.getByTestId('config-validation');
+  const saveButton = () => page.getByRole('button', { name: 'Save settings' });
 
   beforeAll(async () => {
     server = await startE2eServer('settings');
@@ -48,6 +53,9 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
     await page.getByRole('heading', { name: 'Settings · Review queue' }).waitFor();
     expect(new URL(page.url()).hash).toBe(`#/projects/${projectId}/settings`);
     await validation().getByText('The config is valid.').waitFor();
+    // Nothing changed yet: nothing to save.
+    expect(await saveButton().isDisabled()).toBe(true);
+    expect(await saveButton().getAttribute('title')).toBe('Nothing to save: no setting has changed.');
   });
 
   it('fills the editor from a template chosen in the gallery, and the config validates', async () => {
@@ -95,6 +103,27 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
     expect(await marked.count()).toBe(0);
   });
 
+  it('shows the problem of a config the server refused once, not twice', async () => {
+    await editor().focus();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('<');
+    await validation().getByText('Line 2:').waitFor();
+    await saveButton().click();
+    await page.getByRole('alert').filter({ hasText: 'The settings were not saved' }).waitFor();
+    const text = (await validation().textContent()) ?? '';
+    expect(text.match(/not well-formed \(invalid token\)/g)).toHaveLength(1);
+    expect(text).not.toContain('Not saved');
+    await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-refused-light.png') });
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+
+    await editor().focus();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Delete');
+    await validation().getByText('The config is valid.').waitFor();
+  });
+
   it('refuses a bad title inline, then saves title, overlap and sampling through PATCH', async () => {
     await page.getByLabel('Title').fill('ab');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -118,6 +147,31 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
       show_skip_button: false,
       label_config: templateConfig,
     });
+  });
+
+  it('asks before a template replaces the saved config, and offers Save only once something changed', async () => {
+    expect(await saveButton().isDisabled()).toBe(true);
+    const before = await editor().textContent();
+    await page.getByRole('button', { name: /Rate with Stars/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Replace the labeling config?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(
+      'The current labeling config will be replaced by the “Rate with Stars” template.',
+    );
+    await confirm.screenshot({ path: join(SCREENSHOTS, 'project-settings-replace-config-light.png') });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await editor().textContent()).toBe(before);
+    expect(await saveButton().isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: /Rate with Stars/ }).click();
+    await confirm.getByRole('button', { name: 'Replace config' }).click();
+    await page.getByText('Unsaved changes').waitFor();
+    expect(await editor().textContent()).toContain('<Rating');
+    expect(await saveButton().isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    expect(await editor().textContent()).toBe(before);
+    expect(await saveButton().isDisabled()).toBe(true);
   });
 
   it('keeps the saved settings after a reload, and looks right in light and dark', async () => {

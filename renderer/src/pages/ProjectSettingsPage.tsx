@@ -48,7 +48,13 @@ export function ProjectSettingsPage({ projectId }: { projectId: number }) {
           <button type="button" className="button" disabled={!isDirty || isSaving} onClick={discard}>
             Discard changes
           </button>
-          <button type="button" className="button button--primary" disabled={isSaving} onClick={() => void submit()}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!isDirty || isSaving}
+            title={isDirty ? undefined : 'Nothing to save: no setting has changed.'}
+            onClick={() => void submit()}
+          >
             {isSaving ? 'Saving…' : 'Save settings'}
           </button>
         </div>

@@ -10,7 +10,7 @@ import { ValidationMessage } from './ValidationMessage';
 interface LabelingSectionProps {
   projectId: number;
   value: string;
-  /** The config as last saved: choosing a template over other text asks first. */
+  /** The config as last saved, to tell the user what a template would replace. */
   savedValue: string;
   /** The server's message from the last save, if it refused the config. */
   saveError: string | undefined;
@@ -26,8 +26,9 @@ export function LabelingSection({ projectId, value, savedValue, saveError, onCha
   const validation = useConfigValidation(value, projectId);
   const [pending, setPending] = useState<LabelTemplate | null>(null);
 
+  // A template replaces the whole config: that is asked first unless there is nothing to lose.
   const choose = (template: LabelTemplate) => {
-    if (value === savedValue || value === template.config || EMPTY_CONFIG.test(value)) onChange(template.config);
+    if (value === template.config || EMPTY_CONFIG.test(value)) onChange(template.config);
     else setPending(template);
   };
 
@@ -64,7 +65,12 @@ export function LabelingSection({ projectId, value, savedValue, saveError, onCha
         }}
         onCancel={() => setPending(null)}
       >
-        <p>Your edits to the current config will be replaced by the “{pending?.title}” template.</p>
+        <p>
+          {value === savedValue
+            ? `The current labeling config will be replaced by the “${pending?.title ?? ''}” template.`
+            : `The current labeling config, with your unsaved edits, will be replaced by the “${pending?.title ?? ''}” template.`}
+        </p>
+        <p className="muted">Nothing is saved until you click Save settings.</p>
       </ConfirmDialog>
     </section>
   );

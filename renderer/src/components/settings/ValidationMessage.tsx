@@ -25,7 +25,8 @@ export function ValidationMessage({ id, validation, saveError }: ValidationMessa
           ))}
         </ul>
       )}
-      {saveError && <p className="field__error">Not saved: {saveError}</p>}
+      {/* A config the validator refuses is why the save failed: its problems above already say it. */}
+      {saveError && validation.status !== 'invalid' && <p className="field__error">Not saved: {saveError}</p>}
     </div>
   );
 }
