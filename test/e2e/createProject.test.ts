@@ -43,6 +43,38 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
     await page.waitForFunction(() => document.getAnimations().length === 0);
   }
 
+  /**
+   * Every template shows a drawing of what it labels, made from its config (see
+   * test/renderer/templateMiniature.test.ts): an inline SVG in the theme's colors, no bitmap.
+   */
+  async function expectMiniatures(): Promise<void> {
+    const options = picker().locator('label.template-option:not(.template-option--empty)');
+    expect(await options.count()).toBe(templates.length);
+    expect(await picker().locator('img').count()).toBe(0);
+    const drawn = await options.evaluateAll((labels) =>
+      labels.map((label) => [
+        label.querySelector('.template-option__title')?.textContent ?? '',
+        label.querySelector('svg.mini')?.getAttribute('data-miniature') ?? 'none',
+      ]),
+    );
+    expect(Object.fromEntries(drawn)).toMatchObject({
+      'Box Objects in Images': 'image+boxes',
+      'Outline Areas with Polygons': 'image+polygon',
+      'Tag Named Entities': 'text+spans',
+      'Judge Sentiment': 'text|choices',
+      'Segment Speakers': 'audio+regions',
+      'Mark Moments on a Video Timeline': 'video+timeline',
+      'Label Dialogue Turns': 'dialogue+spans',
+      'Flag Anomalies in Metrics': 'series+regions|choices',
+    });
+    expect(drawn.filter(([, key]) => key === 'none')).toEqual([]);
+    // Drawn, not empty: each has shapes beyond its frame.
+    const shapes = await options
+      .locator('svg.mini')
+      .evaluateAll((svgs) => svgs.map((svg) => svg.querySelectorAll('*').length));
+    expect(Math.min(...shapes)).toBeGreaterThan(4);
+  }
+
   beforeAll(async () => {
     server = await startE2eServer('create');
     browser = await launchChromium();
@@ -76,6 +108,8 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
     ).toBe(true);
     await settle();
     await page.screenshot({ path: join(SCREENSHOTS, 'create-project-light.png') });
+    await expectMiniatures();
+    await picker().screenshot({ path: join(SCREENSHOTS, 'create-project-templates-light.png') });
 
     await dialog().getByLabel('Title').fill('Street signs');
     const categories = dialog().getByRole('group', { name: 'Category' });
@@ -97,6 +131,10 @@ describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved s
     await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
     await settle();
     await page.screenshot({ path: join(SCREENSHOTS, 'create-project-dark.png') });
+    await dialog().getByRole('searchbox', { name: 'Search templates' }).fill('');
+    await categories.getByRole('button', { name: 'All' }).click();
+    await picker().screenshot({ path: join(SCREENSHOTS, 'create-project-templates-dark.png') });
+    await categories.getByRole('button', { name: 'Computer Vision' }).click();
     await page.emulateMedia({ colorScheme: 'light' });
     await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' });
 

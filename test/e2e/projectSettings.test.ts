@@ -66,6 +66,10 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
     templateConfig = catalog.templates.find((template) => template.title === 'Judge Sentiment')!.config;
     const newerEditor = catalog.templates.filter((template) => !template.bundled_editor).length;
     expect(await page.getByText('Needs a newer editor', { exact: true }).count()).toBe(newerEditor);
+    // Each template is drawn from its config, as in the New project dialog: no bitmap thumbnails.
+    const gallery = page.getByRole('region', { name: 'Templates' });
+    expect(await gallery.locator('svg.mini[data-miniature]').count()).toBe(catalog.templates.length);
+    expect(await gallery.locator('img').count()).toBe(0);
 
     await page.getByRole('searchbox', { name: 'Search templates' }).fill('sentiment');
     expect(await page.getByRole('region', { name: 'Computer Vision' }).count()).toBe(0);

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { groupTemplates, type LabelTemplate } from '../../api/templates';
 import { SearchField } from '../SearchField';
+import { TemplateMiniature } from './TemplateMiniature';
 import type { CatalogLoad } from './useTemplateCatalog';
 
 /** The picked template, or null for "start empty". */
@@ -76,7 +77,7 @@ export function TemplatePicker({ load, value, onChange }: TemplatePickerProps) {
                   checked={value?.title === template.title}
                   onChange={() => onChange(template)}
                 />
-                <img src={template.image} alt="" width={48} height={30} />
+                <TemplateMiniature config={template.config} />
                 <span className="template-option__text">
                   <span className="template-option__title">{template.title}</span>
                   <span className="template-option__details">{template.details}</span>

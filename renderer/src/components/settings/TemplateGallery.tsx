@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { SearchField } from '../SearchField';
 import { groupTemplates, listTemplates, type LabelTemplate, type TemplateCatalog } from '../../api/templates';
+import { TemplateMiniature } from '../createProject/TemplateMiniature';
 
 type Load =
   { status: 'loading' } | { status: 'ready'; catalog: TemplateCatalog } | { status: 'error'; message: string };
@@ -47,7 +48,7 @@ export function TemplateGallery({ onChoose }: { onChoose: (template: LabelTempla
               {items.map((template) => (
                 <li key={template.title}>
                   <button type="button" className="template-card" onClick={() => onChoose(template)}>
-                    <img src={template.image} alt="" width={48} height={30} />
+                    <TemplateMiniature config={template.config} />
                     <span className="template-card__text">
                       <span className="template-card__title">{template.title}</span>
                       <span className="template-card__details">{template.details}</span>
