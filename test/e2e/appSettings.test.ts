@@ -139,9 +139,7 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     const create = page.getByRole('button', { name: 'Create token' });
     expect(await create.isDisabled()).toBe(true);
     const why = await create.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${why}"]`).textContent()).toBe(
-      'You can have one token at a time: revoke yours to create a new one.',
-    );
+    expect(await page.locator(`[id="${why}"]`).textContent()).toBe('To create a new token, revoke the one you have.');
 
     await tokens.getByRole('button', { name: /^Revoke the token created / }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke this token?' });
@@ -194,6 +192,12 @@ describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpos
     await settle();
     await panel.screenshot({ path: join(SCREENSHOTS, 'app-settings-new-token-light.png') });
     await card('API tokens').screenshot({ path: join(SCREENSHOTS, 'app-settings-tokens-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await settle();
+    await card('API tokens').screenshot({ path: join(SCREENSHOTS, 'app-settings-tokens-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' });
     await panel.getByRole('button', { name: 'Done' }).click();
     await panel.waitFor({ state: 'detached' });
 

@@ -13,6 +13,14 @@ const TEXT_CONFIG =
 // The page's globals read inside page.evaluate (the Node type-check has no DOM types).
 declare function getComputedStyle(element: object): { color: string; textDecorationLine: string };
 declare const window: { innerWidth: number };
+declare const document: { getAnimations(): unknown[] };
+
+/** Switches the system theme the page follows, and waits for its color transitions to end. */
+async function emulateTheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await page.locator(`html[data-theme="${colorScheme}"]`).waitFor({ state: 'attached' });
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}
 
 /** The label stream of a project without tasks asks for the next one: Label Studio answers 404. */
 const NO_NEXT_TASK = [{ status: 404, path: /^\/api\/projects\/\d+\/next\/$/ }];
@@ -78,6 +86,11 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     expect(await dialog.isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');
     await dialog.screenshot({ path: join(SCREENSHOTS, 'projects-title-limit-light.png') });
+    await emulateTheme(page, 'dark');
+    await dialog.screenshot({ path: join(SCREENSHOTS, 'projects-title-limit-dark.png') });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await emulateTheme(page, 'light');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect((await server.api<{ count: number }>('GET', '/api/projects/')).count).toBe(0);
     await title.fill(tooLong.slice(0, 50));
     expect(await dialog.getByTestId('title-counter').textContent()).toBe('50/50');
@@ -142,6 +155,10 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     ).toContain('button--primary');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-no-tasks-light.png') });
+    await emulateTheme(page, 'dark');
+    await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-no-tasks-dark.png') });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await emulateTheme(page, 'light');
 
     // The project's Label tab (or an old link to the stream) says what is true, not "All done".
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Label' }).click();
@@ -152,6 +169,10 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     expect(await importLink.getAttribute('href')).toBe(`#/projects/${projectId}/import`);
     await page.screenshot({ path: join(SCREENSHOTS, 'label-stream-no-tasks-light.png') });
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await emulateTheme(page, 'dark');
+    await page.screenshot({ path: join(SCREENSHOTS, 'label-stream-no-tasks-dark.png') });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await emulateTheme(page, 'light');
     await importLink.click();
     await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();

@@ -95,7 +95,7 @@ export function AccessTokensCard() {
       </p>
       {hasToken && (
         <p id={limitId} className="token-block__limit">
-          You can have one token at a time: revoke yours to create a new one.
+          To create a new token, revoke the one you have.
         </p>
       )}
       {refusal && (
