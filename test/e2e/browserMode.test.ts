@@ -13,8 +13,9 @@ declare function getComputedStyle(element: object): { backgroundColor: string; c
 
 /** A used LOGIN link is refused with a 403 page on purpose. */
 const USED_LINK = [{ status: 403, path: /^\/login$/ }];
-/** The project list asked for after the session cookie is gone. */
-const SIGNED_OUT = [{ status: 401, path: /^\/api\/projects\/?$/ }];
+/** Once the session cookie is gone, every API call the page makes (the project list, any polling) is refused. */
+let isCookieCleared = false;
+const SIGNED_OUT = [{ status: 401, path: /^\/api\//, when: () => isCookieCleared }];
 
 /** The colors of the page's body, to tell a styled page from the browser's default black on white. */
 function bodyColors(page: Page): Promise<{ backgroundColor: string; color: string }> {
@@ -166,6 +167,7 @@ describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chrom
   it('says when the browser is no longer signed in, and a reload shows how to sign in again', async () => {
     const { context, page, expectClean } = signedIn!;
     await context.clearCookies();
+    isCookieCleared = true;
     await page.getByRole('searchbox', { name: 'Search projects by title' }).fill('any');
     const notice = page.getByRole('alert').filter({ hasText: 'This browser is no longer signed in to Outpost.' });
     await notice.waitFor();
@@ -174,6 +176,9 @@ describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chrom
     await notice.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { name: 'Sign in to Outpost', level: 1 }).waitFor();
     expectClean(server!.origin, { moreThan: 1, allowDataUrls: false });
+    // No browser stays connected while the server is stopped below.
+    await context.close();
+    signedIn = null;
   });
 
   it('stops on SIGTERM with exit code 0', async () => {
