@@ -103,6 +103,61 @@ describe('outpost sync', () => {
     expect(result.stderr).toContain('outpost: sync failed: ');
   });
 
+  it('prints each step once: one "pull project" line per project and one "push" line per run', async () => {
+    const dataDir = newDataDir();
+    const remoteCall = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${remote.url}${path}`, {
+        method,
+        headers: { Authorization: `Token ${remote.token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}`).toBeLessThan(300);
+      return (await response.json()) as T;
+    };
+    const config =
+      '<View><Text name="text" value="$text"/><Choices name="c" toName="text"><Choice value="a"/></Choices></View>';
+    const project = await remoteCall<{ id: number }>('POST', '/api/projects/', { title: 'Once', label_config: config });
+    await remoteCall('POST', `/api/projects/${project.id}/import`, [{ text: 'one' }, { text: 'two' }]);
+    const stepLines = (stderr: string, pattern: RegExp) => stderr.split('\n').filter((line) => pattern.test(line));
+
+    const first = await runSyncCli([
+      '--data',
+      dataDir,
+      '--remote',
+      remote.url,
+      '--token',
+      remote.token,
+      '--project',
+      String(project.id),
+    ]);
+    expect(first.code).toBe(0);
+    expect(stepLines(first.stderr, /^sync: pull /)).toEqual([`sync: pull project ${project.id} (1 of 1)`]);
+
+    // Work labeled here goes into the outbox; the next run pushes it, announcing the push once.
+    const local = await spawnCli(['serve', '--data', dataDir, '--port', '0']);
+    try {
+      const read = async <T>(path: string) =>
+        (await (
+          await fetch(`${local.url}${path}`, { headers: { Authorization: `Token ${local.token}` } })
+        ).json()) as T;
+      const mirror = (await read<{ results: { id: number }[] }>('/api/projects/')).results[0]!;
+      const tasks = await read<{ tasks: { id: number }[] }>(`/api/tasks/?project=${mirror.id}`);
+      const annotated = await fetch(`${local.url}/api/tasks/${tasks.tasks[0]!.id}/annotations/`, {
+        method: 'POST',
+        headers: { Authorization: `Token ${local.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ result: [] }),
+      });
+      expect(annotated.status).toBe(201);
+    } finally {
+      await local.stop();
+    }
+    const second = await runSyncCli(['--data', dataDir, '--remote', remote.url]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Pushed: 1 new annotations');
+    expect(stepLines(second.stderr, /^sync: push/)).toEqual(['sync: push']);
+    expect(stepLines(second.stderr, /^sync: pull /)).toEqual([`sync: pull project ${project.id} (1 of 1)`]);
+  });
+
   it('outpost serve warns once on stderr when it first stores a remote token', async () => {
     const local = await spawnCli(['serve', '--data', newDataDir(), '--port', '0']);
     try {

@@ -90,11 +90,9 @@ describe('runSync', () => {
     expect(phases).toEqual([
       `connect ${remote.url}`,
       'push',
+      // Each step once, named by the run (issue 15: the CLI printed each pull line twice).
       'pull project 987654 (1 of 2)',
-      // pullProject names its own phase before it asks the remote for the project.
-      'pull project 987654',
       'pull project 987655 (2 of 2)',
-      'pull project 987655',
       'done',
     ]);
     expect(result.summary.errors).toEqual([

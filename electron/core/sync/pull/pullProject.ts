@@ -39,8 +39,8 @@ export async function pullProject(
   remoteProjectId: number,
   options: PullOptions = {},
 ): Promise<PulledProject> {
+  // The phase is runSync's to report ("pull project 5 (1 of 2)"): saying it here too printed it twice.
   const pageSize = options.pageSize ?? 100;
-  ctx.progress.phase('pull', `project ${remoteProjectId}`);
 
   // 1. Settings. Its answer's Date header is the remote's clock at the start of this pull.
   const settings = await pullSettings(ctx, remoteProjectId);

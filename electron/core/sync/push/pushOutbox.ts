@@ -69,7 +69,7 @@ function touchProjects(db: Db, projects: Set<number>, now: string): void {
  * goes through remoteWriteGuard: nothing but annotations, tasks and predictions is sent.
  */
 export async function pushOutbox(ctx: SyncContext, options: PushOptions = {}): Promise<PushedOutbox> {
-  ctx.progress.phase('push');
+  // The phase is runSync's to report; saying it here too printed "sync: push" twice.
   const run: PushRun = {
     ctx: { ...ctx, client: guardRemoteWrites(ctx.client) },
     retry: (operation) => withRetry(operation, { ...options.retry, signal: ctx.signal }),
