@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,18 @@ describe('outpost CLI', () => {
       const { io, out } = captureIo();
       expect(await runCli(argv, io)).toBe(0);
       expect(out.join('\n')).toMatch(/^Usage: outpost/);
+    }
+  });
+
+  it('prints the package version for --version, -v and version, and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    for (const flag of ['--version', '-v', 'version']) {
+      const { io, out, err } = captureIo();
+      expect(await runCli([flag], io)).toBe(0);
+      expect(out).toEqual([version]);
+      expect(err).toEqual([]);
     }
   });
 
@@ -79,6 +91,7 @@ describe('outpost CLI', () => {
     const { io, err } = captureIo();
     expect(await runCli(['serve', '--data', dataDir, '--port', String(port)], io)).toBe(1);
     expect(err.join('\n')).toContain('EADDRINUSE');
+    expect(err.join('\n')).toContain('the port is already in use');
     blocker.close();
   });
 });

@@ -75,6 +75,8 @@ describe("`outpost serve` as a process (the issue's acceptance run)", () => {
 
     expect(await cli.stop()).toBe(0);
     stop = null;
+    // Ctrl+C or SIGTERM: the last word on stderr says it stopped (stdout keeps only the lines above).
+    expect(cli.stderr().trimEnd().split('\n').at(-1)).toBe('Outpost stopped.');
   });
 
   it('keeps the data folder between runs: same token, PAT and user', async () => {

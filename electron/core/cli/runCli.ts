@@ -7,6 +7,7 @@ import { startCommand } from './startCommand.js';
 import { syncCommand } from './syncCommand.js';
 import { tokenCommand } from './tokenCommand.js';
 import { MAIN_HELP, UsageError } from './usage.js';
+import packageJson from '../../../package.json' with { type: 'json' };
 
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
   serve: serveCommand,
@@ -23,6 +24,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out(MAIN_HELP);
     return command === undefined ? 2 : 0;
   }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    io.out(packageJson.version);
+    return 0;
+  }
   const run = COMMANDS[command];
   try {
     if (!run) throw new UsageError(`outpost: unknown command '${command}'.`);
@@ -37,7 +42,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+    if (code === 'EADDRINUSE') {
+      io.err(
+        `outpost: the port is already in use (EADDRINUSE): ${(error as Error).message}. ` +
+          'Another program or another Outpost listens there: stop it, or choose another port with --port (0 picks a free one).',
+      );
+      return 1;
+    }
+    if (code === 'EACCES' || code === 'EADDRNOTAVAIL') {
       io.err(`outpost: cannot listen there (${code}): ${(error as Error).message}`);
       return 1;
     }

@@ -1,5 +1,5 @@
 import { defaultDataDir } from '../dataDir.js';
-import { DEFAULT_PORT, startServer, type RunningServer } from '../serve.js';
+import { DEFAULT_PORT } from '../serve.js';
 import {
   parseEmail,
   parseHost,
@@ -9,6 +9,7 @@ import {
   parsePositiveSeconds,
 } from './parseOptions.js';
 import type { CliIo } from './io.js';
+import { serveUntilStopped } from './serveUntilStopped.js';
 import { SERVE_HELP } from './usage.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -30,27 +31,17 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   if (!LOOPBACK.has(host)) {
     io.err(`Warning: binding ${host} makes the API reachable from other machines. Anyone with a token can use it.`);
   }
-  // Listen for SIGINT/SIGTERM before printing the URL: a script may signal as soon as it reads it.
-  const shutdown = io.waitForShutdown();
-  const server = await startServer({
-    dataDir: (values.data as string | undefined) ?? defaultDataDir(),
-    host,
-    port: parsePort(values.port as string | undefined, DEFAULT_PORT),
-    token: parseLegacyToken(values.token as string | undefined),
-    userEmail: parseEmail(values['user-email'] as string | undefined),
-    rendererDir: io.rendererDir,
-    accessTokenLifetimeSeconds: parsePositiveSeconds(values['access-token-lifetime'] as string | undefined),
-    warn: (line) => io.err(line),
-  });
-  printServerLines(server, io);
-  await shutdown;
-  await server.close();
-  return 0;
-}
-
-export function printServerLines(server: RunningServer, io: CliIo): void {
-  io.out(`URL: ${server.url}`);
-  io.out(`TOKEN: ${server.token}`);
-  io.out(`PAT: ${server.pat}`);
-  io.out(`LOGIN: ${server.loginUrl}`);
+  return serveUntilStopped(
+    {
+      dataDir: (values.data as string | undefined) ?? defaultDataDir(),
+      host,
+      port: parsePort(values.port as string | undefined, DEFAULT_PORT),
+      token: parseLegacyToken(values.token as string | undefined),
+      userEmail: parseEmail(values['user-email'] as string | undefined),
+      rendererDir: io.rendererDir,
+      accessTokenLifetimeSeconds: parsePositiveSeconds(values['access-token-lifetime'] as string | undefined),
+      warn: (line) => io.err(line),
+    },
+    io,
+  );
 }

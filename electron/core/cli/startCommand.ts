@@ -1,13 +1,17 @@
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../dataDir.js';
-import { DEFAULT_PORT, startServer } from '../serve.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../serve.js';
 import { ensureElectronSqliteBinding } from './electronSqliteBinding.js';
 import { findElectron, hasDisplay } from './findElectron.js';
+import { choosePort } from './freePort.js';
 import type { CliIo } from './io.js';
 import { openBrowser } from './openBrowser.js';
+import { openRunningInstance } from './openRunningInstance.js';
 import { parseOptions, parsePort } from './parseOptions.js';
-import { printServerLines } from './serveCommand.js';
+import { findRunningInstance } from './runningInstance.js';
+import { serveUntilStopped } from './serveUntilStopped.js';
 import { START_HELP } from './usage.js';
 
 /** The project root (where package.json's `main` points Electron at dist/electron/main.js). */
@@ -22,7 +26,10 @@ function launchElectron(binary: string, sqliteBinding: string): Promise<number> 
   });
 }
 
-/** `npm start`: the desktop app where Electron can run, else the same UI in a browser. */
+/**
+ * `npm start`: the desktop app where Electron can run, else the same UI in a browser. A data
+ * folder some Outpost already serves is opened there instead; a taken port is swapped for a free one.
+ */
 export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const values = parseOptions('start', args, {
     data: { type: 'string' },
@@ -34,6 +41,11 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const port = parsePort(values.port as string | undefined, DEFAULT_PORT);
+  const dataDir = resolve((values.data as string | undefined) ?? defaultDataDir());
+  const useBrowser = !values['no-browser'] && hasDisplay();
+  const running = await findRunningInstance(dataDir);
+  if (running) return openRunningInstance(running, dataDir, io, useBrowser);
+
   const electron = findElectron();
   let why = electron.found ? 'no display is available for a desktop window' : electron.reason;
   if (electron.found && hasDisplay()) {
@@ -43,17 +55,15 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   }
 
   io.err(`Outpost is starting in browser mode because ${why}.`);
-  // Listen for SIGINT/SIGTERM before printing the URL: a script may signal as soon as it reads it.
-  const shutdown = io.waitForShutdown();
-  const server = await startServer({
-    dataDir: (values.data as string | undefined) ?? defaultDataDir(),
-    port,
-    rendererDir: io.rendererDir,
+  const free = await choosePort(DEFAULT_HOST, port);
+  return serveUntilStopped({ dataDir, port: free, rendererDir: io.rendererDir }, io, (server) => {
+    if (free !== port) {
+      const where = `port ${new URL(server.url).port}`;
+      io.err(
+        `Port ${port} is in use (another program, or an Outpost on another data folder), so Outpost uses ${where}.`,
+      );
+    }
+    io.err(`Open the LOGIN link above in your browser to sign in. Press Ctrl+C to stop.`);
+    if (useBrowser) openBrowser(server.loginUrl);
   });
-  printServerLines(server, io);
-  io.err(`Open the LOGIN link above in your browser to sign in. Press Ctrl+C to stop.`);
-  if (!values['no-browser'] && hasDisplay()) openBrowser(server.loginUrl);
-  await shutdown;
-  await server.close();
-  return 0;
 }

@@ -17,6 +17,10 @@ Commands:
   export   Write a project's annotations to a file in a Label Studio export format
   sync     Push local work to a remote Label Studio and pull its projects, once
 
+Options:
+  -v, --version   Print Outpost's version
+  -h, --help      Show this help
+
 Run 'outpost <command> --help' for a command's options.`;
 
 export const SERVE_HELP = `Usage: outpost serve [options]
@@ -48,11 +52,13 @@ Options:
 export const START_HELP = `Usage: outpost start [options]
 
 Opens the Outpost desktop app. Where the Electron binary is missing or no display is available,
-serves the UI instead, prints its URL, and opens it in the default browser.
+serves the UI instead, prints its URL, and opens it in the default browser. When an Outpost
+already serves the data folder, opens that one instead (and prints its LOGIN link); when the
+port is taken by something else, uses the next free port and says so.
 
 Options:
   --data DIR     Data folder for browser mode (default: the per-user app-data folder)
-  --port PORT    Port for browser mode (default: 8080; 0 for any free port)
+  --port PORT    Port for browser mode (default: 8080, or the next free one; 0 for any free port)
   --no-browser   Do not open a browser in browser mode
   -h, --help     Show this help`;
 
