@@ -17,6 +17,7 @@ export const REMOTE_KEYS = [
   'id',
   'last_run',
   'name',
+  'pending_changes',
   'remote_user_email',
   'remote_version',
   'sync_interval_minutes',
@@ -24,7 +25,17 @@ export const REMOTE_KEYS = [
   'updated_at',
   'url',
 ];
-export const RUN_KEYS = ['errors', 'finished_at', 'id', 'phase', 'remote', 'started_at', 'stats', 'status'];
+export const RUN_KEYS = [
+  'conflict_projects',
+  'errors',
+  'finished_at',
+  'id',
+  'phase',
+  'remote',
+  'started_at',
+  'stats',
+  'status',
+];
 
 export interface RemoteBody {
   id: number;
@@ -35,6 +46,7 @@ export interface RemoteBody {
   remote_user_email: string | null;
   sync_interval_minutes: number;
   last_run: RunBody | null;
+  pending_changes: number;
 }
 export interface RunBody {
   id: number;
@@ -44,6 +56,7 @@ export interface RunBody {
   stats: Record<string, unknown>;
   errors: { phase: string; item: string; message: string }[];
   finished_at: string | null;
+  conflict_projects: { id: number; title: string | null; conflicts: number }[];
 }
 
 /** A port that accepts connections and never answers: a remote stuck mid-request. */

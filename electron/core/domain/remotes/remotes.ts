@@ -1,4 +1,5 @@
 import {
+  countPendingOutbox,
   deleteRemoteRow,
   findRemote,
   findRemoteByUrl,
@@ -8,7 +9,9 @@ import {
   updateRemoteRow,
   type RemoteRow,
 } from '../../db/repos/remotesRepo.js';
-import { findLatestSyncRun, findSyncRun, listSyncRuns } from '../../db/repos/syncRunsRepo.js';
+import { findLatestSyncRun, findSyncRun, listSyncRuns, type SyncRunRow } from '../../db/repos/syncRunsRepo.js';
+import { listRunConflictProjects } from '../../db/repos/syncStatusRepo.js';
+import type { Db } from '../../db/open.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -31,13 +34,27 @@ export function duplicateUrlError(url: string): ConflictError {
   return new ConflictError(`${url} is already a remote.`);
 }
 
+/** A run with the projects its conflicts are in (looked up only for a run that counted some). */
+function runWire(db: Db, row: SyncRunRow): SyncRunWire {
+  const stats = JSON.parse(row.stats) as { conflicts?: unknown };
+  const hasConflicts = typeof stats.conflicts === 'number' && stats.conflicts > 0;
+  return serializeSyncRun(
+    row,
+    hasConflicts ? listRunConflictProjects(db, row.remote, row.started_at, row.finished_at) : [],
+  );
+}
+
+function remoteWire(db: Db, row: RemoteRow): RemoteWire {
+  const lastRun = findLatestSyncRun(db, row.id);
+  return serializeRemote(row, lastRun ? runWire(db, lastRun) : null, countPendingOutbox(db, row.id));
+}
+
 export function listRemotes(ctx: DomainContext): RemoteWire[] {
-  return listRemoteRows(ctx.db).map((row) => serializeRemote(row, findLatestSyncRun(ctx.db, row.id)));
+  return listRemoteRows(ctx.db).map((row) => remoteWire(ctx.db, row));
 }
 
 export function getRemote(ctx: DomainContext, id: number): RemoteWire {
-  const row = requireRemote(ctx, id);
-  return serializeRemote(row, findLatestSyncRun(ctx.db, id));
+  return remoteWire(ctx.db, requireRemote(ctx, id));
 }
 
 export interface NewRemote {
@@ -84,12 +101,12 @@ export function deleteRemote(ctx: DomainContext, id: number): void {
 
 export function listRemoteRuns(ctx: DomainContext, id: number): SyncRunWire[] {
   requireRemote(ctx, id);
-  return listSyncRuns(ctx.db, id, RUN_HISTORY_LIMIT).map(serializeSyncRun);
+  return listSyncRuns(ctx.db, id, RUN_HISTORY_LIMIT).map((row) => runWire(ctx.db, row));
 }
 
 export function getRemoteRun(ctx: DomainContext, remoteId: number, runId: number): SyncRunWire {
   requireRemote(ctx, remoteId);
   const run = findSyncRun(ctx.db, runId);
   if (!run || run.remote !== remoteId) throw new NotFoundError('No SyncRun matches the given query.');
-  return serializeSyncRun(run);
+  return runWire(ctx.db, run);
 }

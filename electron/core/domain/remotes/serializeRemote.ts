@@ -13,6 +13,8 @@ export interface SyncRunWire {
   /** `{pulled, pushed, conflicts}` once counted, `{}` before. */
   stats: Record<string, unknown>;
   errors: { phase: string; item: string; message: string }[];
+  /** The local projects this run recorded conflicts in (empty when it met none), for a link to each. */
+  conflict_projects: { id: number; title: string | null; conflicts: number }[];
 }
 
 export interface RemoteWire {
@@ -26,9 +28,14 @@ export interface RemoteWire {
   created_at: string;
   updated_at: string;
   last_run: SyncRunWire | null;
+  /** Local changes journaled for this remote and not pushed yet (the outbox's open rows). */
+  pending_changes: number;
 }
 
-export function serializeSyncRun(row: SyncRunRow): SyncRunWire {
+export function serializeSyncRun(
+  row: SyncRunRow,
+  conflictProjects: SyncRunWire['conflict_projects'] = [],
+): SyncRunWire {
   return {
     id: row.id,
     remote: row.remote,
@@ -38,10 +45,11 @@ export function serializeSyncRun(row: SyncRunRow): SyncRunWire {
     finished_at: row.finished_at,
     stats: JSON.parse(row.stats) as Record<string, unknown>,
     errors: JSON.parse(row.errors) as SyncRunWire['errors'],
+    conflict_projects: conflictProjects,
   };
 }
 
-export function serializeRemote(row: RemoteRow, lastRun: SyncRunRow | undefined): RemoteWire {
+export function serializeRemote(row: RemoteRow, lastRun: SyncRunWire | null, pendingChanges: number): RemoteWire {
   return {
     id: row.id,
     url: row.url,
@@ -52,6 +60,7 @@ export function serializeRemote(row: RemoteRow, lastRun: SyncRunRow | undefined)
     sync_interval_minutes: row.sync_interval_minutes,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    last_run: lastRun ? serializeSyncRun(lastRun) : null,
+    last_run: lastRun,
+    pending_changes: pendingChanges,
   };
 }

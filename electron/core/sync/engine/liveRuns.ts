@@ -66,16 +66,12 @@ export function startBackgroundSync(
   const controller = new AbortController();
   let runId: number | undefined;
   const progress: LiveRunProgress = { detail: null, done: 0, total: null };
-  let currentPhase: string | null = null;
   const done = runSync(deps, remoteId, {
     projects,
     waitForBackoff: options.waitForBackoff ?? false,
     signal: controller.signal,
     progress: {
-      phase(phase, detail) {
-        // runSync names "project 3 (1 of 2)", then the pull itself "project 3": keep the longer one.
-        if (phase === currentPhase && detail && progress.detail?.startsWith(detail)) return;
-        currentPhase = phase;
+      phase(_phase, detail) {
         progress.detail = detail ?? null;
         progress.done = 0;
         progress.total = null;
