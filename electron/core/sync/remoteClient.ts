@@ -1,3 +1,4 @@
+import { networkReason } from './networkReason.js';
 import { RemoteError, remoteErrorFrom } from './remoteError.js';
 import { accessTokenExpiry, accessTokenLifetime, detectTokenKind, type TokenKind } from './tokenKind.js';
 
@@ -84,7 +85,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
       return await send(url, init);
     } catch (error) {
       if (init.signal?.aborted) throw error;
-      throw new RemoteError(0, `${base} could not be reached: ${(error as Error).message}`, null);
+      throw new RemoteError(0, `${base} could not be reached: ${networkReason(error)}.`, null);
     }
   }
 

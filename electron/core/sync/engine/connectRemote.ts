@@ -6,6 +6,7 @@ import {
   type RemoteUser,
   type RemoteVersion,
 } from '../remoteClient.js';
+import { isPermanentNetworkFailure, networkReason } from '../networkReason.js';
 import { RemoteError, remoteErrorFrom } from '../remoteError.js';
 import { withRetry } from '../retry.js';
 
@@ -59,10 +60,6 @@ function explain(error: unknown, client: RemoteClient, timedOut: boolean): Error
   return new RemoteConnectError(`Connecting to ${client.url} failed: ${error.message}`);
 }
 
-function causeCode(error: unknown): string | undefined {
-  return ((error as { cause?: { code?: unknown } }).cause?.code as string | undefined) ?? undefined;
-}
-
 /** The connect step's retries: a dropped connection or a passing 5xx must not fail a whole run. */
 const CONNECT_RETRY = { attempts: 3 } as const;
 
@@ -94,10 +91,10 @@ async function fetchVersion(url: string, send: FetchLike, signal: AbortSignal): 
           return { status: response.status, text: await response.text() };
         } catch (error) {
           if (signal.aborted || error instanceof RemoteError) throw error;
-          const message = `${url} could not be reached: ${(error as Error).message}`;
-          // Nothing listening there: trying again in a moment will not help (the scheduler polls
-          // a remote that is away); a reset or cut connection is worth another try.
-          if (causeCode(error) === 'ECONNREFUSED') throw new RemoteConnectError(message);
+          const message = `${url} could not be reached: ${networkReason(error)}.`;
+          // Nothing listening there, or no TLS it can agree on: trying again in a moment will not
+          // help (the scheduler polls a remote that is away); a reset or cut connection is worth another try.
+          if (isPermanentNetworkFailure(error)) throw new RemoteConnectError(message);
           throw new RemoteError(0, message, null);
         }
       },

@@ -1,3 +1,4 @@
+import { networkReason } from '../networkReason.js';
 import type { FetchLike } from '../remoteClient.js';
 import { RemoteError, remoteErrorFrom } from '../remoteError.js';
 import type { SyncContext } from '../syncTypes.js';
@@ -22,7 +23,7 @@ function openWeb(url: string, fetchImpl: FetchLike, signal: AbortSignal | undefi
       response = await fetchImpl(url, { method: 'GET', headers, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new RemoteError(0, `${url} could not be reached: ${(error as Error).message}`, null);
+      throw new RemoteError(0, `${url} could not be reached: ${networkReason(error)}.`, null);
     }
     if (!response.ok) throw await remoteErrorFrom(response, `GET ${url}`);
     return response;
