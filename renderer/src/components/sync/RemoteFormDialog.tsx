@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Remote, RemoteChanges } from '../../api/remotes';
+import type { RemoteField, RemoteFormErrors } from '../../sync/remoteFormErrors';
 import { Dialog } from '../Dialog';
 import { FieldMessage } from '../settings/FieldMessage';
 
@@ -8,8 +9,8 @@ interface RemoteFormDialogProps {
   /** The remote being edited; null adds a new one. */
   remote: Remote | null;
   busy: boolean;
-  /** The server's refusal of the last attempt (a wrong token, an unreachable URL), shown inline. */
-  error: string | null;
+  /** The server's refusal of the last attempt, shown under the field it is about (the URL, the token). */
+  error: RemoteFormErrors | null;
   onSubmit: (values: RemoteChanges & { url: string }) => void;
   onClose: () => void;
 }
@@ -36,7 +37,10 @@ function intervalProblem(text: string): string | undefined {
 export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose }: RemoteFormDialogProps) {
   const [values, setValues] = useState<FormValues>(() => initialValues(remote));
   const [touched, setTouched] = useState(false);
+  // A field edited since the server refused it no longer shows that refusal.
+  const [edited, setEdited] = useState<ReadonlySet<RemoteField>>(new Set());
   const ids = { url: useId(), token: useId(), name: useId(), interval: useId() };
+  const inputs = useRef<Partial<Record<RemoteField, HTMLInputElement | null>>>({});
 
   useEffect(() => {
     if (open) {
@@ -45,14 +49,26 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
     }
   }, [open, remote]);
 
+  useEffect(() => {
+    setEdited(new Set());
+    // Focus lands on the field the refusal is about, so a screen reader reads it with its message.
+    const first = (['url', 'token', 'name', 'interval'] as const).find((field) => error?.fields[field]);
+    if (first) inputs.current[first]?.focus();
+  }, [error]);
+
   const adding = remote === null;
   const problems = {
     url: values.url.trim() ? undefined : 'Enter the remote’s address, e.g. https://label.example.com.',
     token: adding && !values.token.trim() ? 'Enter an access token or legacy token of your account there.' : undefined,
     interval: adding ? undefined : intervalProblem(values.interval),
   };
-  const shown = (key: keyof typeof problems) => (touched ? problems[key] : undefined);
-  const set = (change: Partial<FormValues>) => setValues((current) => ({ ...current, ...change }));
+  const shown = (key: RemoteField) =>
+    (touched ? (problems as Partial<Record<RemoteField, string>>)[key] : undefined) ??
+    (edited.has(key) ? undefined : error?.fields[key]);
+  const set = (change: Partial<FormValues>) => {
+    setValues((current) => ({ ...current, ...change }));
+    setEdited((current) => new Set([...current, ...(Object.keys(change) as RemoteField[])]));
+  };
 
   const submit = () => {
     setTouched(true);
@@ -92,6 +108,9 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
           </label>
           <input
             id={ids.url}
+            ref={(element) => {
+              inputs.current.url = element;
+            }}
             className="input"
             type="url"
             value={values.url}
@@ -109,6 +128,9 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
           </label>
           <input
             id={ids.token}
+            ref={(element) => {
+              inputs.current.token = element;
+            }}
             className="input"
             type="password"
             autoComplete="off"
@@ -130,15 +152,19 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
           </label>
           <input
             id={ids.name}
+            ref={(element) => {
+              inputs.current.name = element;
+            }}
             className="input"
             value={values.name}
             maxLength={100}
+            aria-invalid={shown('name') !== undefined}
             aria-describedby={`${ids.name}-message`}
             onChange={(event) => set({ name: event.target.value })}
           />
           <FieldMessage
             id={`${ids.name}-message`}
-            error={undefined}
+            error={shown('name')}
             hint={adding ? 'Optional; the server’s host name if empty.' : 'Empty keeps the current name.'}
           />
         </div>
@@ -149,6 +175,9 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
             </label>
             <input
               id={ids.interval}
+              ref={(element) => {
+                inputs.current.interval = element;
+              }}
               className="input sync-form__interval"
               type="number"
               min={0}
@@ -166,9 +195,9 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
             />
           </div>
         )}
-        {error && (
+        {error?.general && (
           <p className="form-error" role="alert">
-            {error}
+            {error.general}
           </p>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { addRemote, changeRemote, removeRemote, type Remote, type RemoteChanges } from '../../api/remotes';
+import { remoteFormErrors, type RemoteFormErrors } from '../../sync/remoteFormErrors';
 import { useToasts } from '../toastContext';
 import { nudgeSyncStatus } from './syncNudge';
 
@@ -10,7 +11,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The add/edit dialog and the remove confirmation of the sync page: which is open, the request in
- * flight, and the server's refusal to show inline (a wrong token is a 400 saying why).
+ * flight, and the server's refusal to show inline, under the field it is about.
  */
 export function useRemoteEditing(onChanged: () => void) {
   const client = useApi();
@@ -18,7 +19,7 @@ export function useRemoteEditing(onChanged: () => void) {
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
   const [removing, setRemoving] = useState<Remote | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<RemoteFormErrors | null>(null);
 
   const open = (next: Editing) => {
     setError(null);
@@ -42,7 +43,7 @@ export function useRemoteEditing(onChanged: () => void) {
       onChanged();
       nudgeSyncStatus();
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(remoteFormErrors(caught));
     } finally {
       setBusy(false);
     }
