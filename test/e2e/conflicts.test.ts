@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
@@ -156,6 +157,54 @@ describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outp
     await dark.context.close();
   });
 
+  /** Light and dark screenshots of the light page (the theme follows the system), each scanned by axe. */
+  async function shootBoth(name: string): Promise<void> {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+      await page
+        .locator('html')
+        .evaluate((root) =>
+          Promise.all(
+            root
+              .getAnimations({ subtree: true })
+              .map((animation: { finished: Promise<unknown> }) => animation.finished),
+          ),
+        );
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${theme}.png`) });
+      expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  it('marks the run that met them as completed with conflicts, linking here', async () => {
+    await page.goto(`${server.origin}/#/sync`, { waitUntil: 'load' });
+    const run = page.getByTestId('sync-run').first();
+    await run.getByText('Completed with 4 conflicts', { exact: true }).waitFor();
+    const review = run.getByRole('link', { name: 'Review 4 conflicts in Support tickets' });
+    expect(await review.getAttribute('href')).toBe(`#/projects/${projectId}/conflicts`);
+    // The first run met none: plain "Completed", no link.
+    const first = page.getByTestId('sync-run').last();
+    expect(await first.getByText('Completed', { exact: true }).count()).toBe(1);
+    expect(await first.getByRole('link').count()).toBe(0);
+    await shootBoth('conflicts-sync-run');
+    await review.click();
+    await page.waitForURL((url) => url.hash === `#/projects/${projectId}/conflicts`);
+    await page.getByRole('heading', { name: 'Sync conflicts', level: 1 }).waitFor();
+  });
+
+  it('marks the project card with its remote and its open conflicts', async () => {
+    await page.goto(`${server.origin}/#/`, { waitUntil: 'load' });
+    const card = page.getByRole('article', { name: 'Support tickets' });
+    await card.getByRole('link', { name: `Mirrored from ${new URL(remote.url).host}` }).waitFor();
+    const badge = card.getByRole('link', { name: '4 conflicts in Support tickets' });
+    expect(await badge.textContent()).toBe('4 conflicts');
+    await shootBoth('conflicts-project-card');
+    await badge.click();
+    await page.waitForURL((url) => url.hash === `#/projects/${projectId}/conflicts`);
+    await page.getByRole('heading', { name: 'Sync conflicts', level: 1 }).waitFor();
+  });
+
   it('resolves one conflict each way, moving each to Resolved', async () => {
     const answers: [string, string][] = [
       [TEXTS[0]!, 'Keep mine'],
@@ -179,6 +228,8 @@ describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outp
       await resolved.waitFor();
     }
     await page.getByRole('heading', { name: 'No conflicts to resolve' }).waitFor();
+    // The empty list says when the project was last synced, and from where.
+    await page.getByText(`Last synced with ${new URL(remote.url).host}`).waitFor();
     // The tab stays on its own page, now with nothing open.
     await page.getByRole('link', { name: 'Conflicts', exact: true }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-resolved-light.png') });

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
+import { closedPortUrl } from '../helpers/remotesApi.js';
 import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 
 /*
@@ -14,11 +16,11 @@ import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../
  */
 
 /** Only the part of the DOM the page functions below use (this file is type-checked for Node). */
-declare const document: { getAnimations(): { constructor: { name: string } }[] };
+declare const document: { getAnimations(): { constructor: { name: string } }[]; activeElement: unknown };
 
 let remoteStopped = false;
 const EXPECTED = [
-  // The wrong token: the local server tries it on the remote and refuses to save it.
+  // A bad URL, an unreachable one and the wrong token: the local server refuses to save each.
   { status: 400, path: /^\/api\/outpost\/remotes\/?$/, method: 'POST' },
   // Once the remote is stopped, listing its projects is a 502 that the page shows.
   { status: 502, path: /^\/api\/outpost\/remotes\/\d+\/projects\/?$/, when: () => remoteStopped },
@@ -66,6 +68,17 @@ describe.skipIf(!isChromiumAvailable())('sync page in Chromium against outpost s
     await page.emulateMedia({ colorScheme: 'light' });
   }
 
+  /** The accessibility scan of the page as it is, in both themes. */
+  async function expectAccessible(): Promise<void> {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+      await settle();
+      expect(await seriousAxeViolations(page), theme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
   beforeAll(async () => {
     [server, remote] = await Promise.all([startE2eServer('sync'), startRemoteOutpost()]);
     bigProject = (
@@ -98,20 +111,61 @@ describe.skipIf(!isChromiumAvailable())('sync page in Chromium against outpost s
     await shoot('empty');
   });
 
-  it('shows the refusal of a wrong token inline, then adds the remote with the right one', async () => {
+  it('says on a project made here that it was never synced, and offers to add a remote', async () => {
+    const local = await server.api<{ id: number }>('POST', '/api/projects/', { title: 'Made here' });
+    await page.goto(`${server.origin}/#/projects/${local.id}/conflicts`);
+    await page.getByRole('heading', { name: 'This project has never been synced' }).waitFor();
+    expect(await page.getByText('No conflicts to resolve').count()).toBe(0);
+    const next = page.getByRole('link', { name: 'Add a remote' });
+    expect(await next.getAttribute('href')).toBe('#/sync');
+    await shoot('conflicts-never-synced');
+    await expectAccessible();
+    await next.click();
+    await page.getByRole('heading', { name: 'No remotes yet' }).waitFor();
+  });
+
+  it('shows each refusal under its field: a bad URL, an unreachable one, then a wrong token', async () => {
     await page.getByRole('button', { name: 'Add remote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add remote' });
-    await dialog.getByLabel('Server URL').fill(proxy.url);
-    await dialog.getByLabel('Token').fill('0'.repeat(40));
+    const url = dialog.getByLabel('Server URL');
+    const token = dialog.getByLabel('Token');
+    const messageOf = async (field: Locator) =>
+      dialog.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent();
+    await url.fill('label studio at work');
+    await token.fill('0'.repeat(40));
     await dialog.getByLabel('Name').fill('Remote lab');
-    expect(await dialog.getByLabel('Token').getAttribute('type')).toBe('password');
+    expect(await token.getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: 'Add remote' }).click();
-    const refusal = dialog.getByRole('alert');
-    await refusal.waitFor();
-    expect(await refusal.textContent()).toContain(`${proxy.url} refused the legacy token`);
-    await shoot('add-refused');
+    await dialog.getByText('Enter a valid URL starting with http:// or https://.').waitFor();
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    expect(await messageOf(url)).toBe('Enter a valid URL starting with http:// or https://.');
+    expect(await url.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Not a banner: the form's alert is for what belongs to no field.
+    expect(await dialog.getByRole('alert').count()).toBe(0);
 
-    await dialog.getByLabel('Token').fill(remote.pat);
+    const nowhere = await closedPortUrl();
+    await url.fill(nowhere);
+    // Editing the field takes its old refusal away.
+    expect(await url.getAttribute('aria-invalid')).toBe('false');
+    await dialog.getByRole('button', { name: 'Add remote' }).click();
+    await dialog.getByText(`${nowhere} could not be reached`).waitFor();
+    expect(await messageOf(url)).toBe(
+      `${nowhere} could not be reached: nothing answers at that address (connection refused). ` +
+        'Check the URL and port, and that the server is running.',
+    );
+    expect(await dialog.textContent()).not.toContain('fetch failed');
+    await shoot('add-unreachable');
+
+    await url.fill(proxy.url);
+    await dialog.getByRole('button', { name: 'Add remote' }).click();
+    await dialog.getByText(`${proxy.url} refused the legacy token`).waitFor();
+    expect(await token.getAttribute('aria-invalid')).toBe('true');
+    expect(await messageOf(token)).toContain(`${proxy.url} refused the legacy token`);
+    expect(await url.getAttribute('aria-invalid')).toBe('false');
+    await shoot('add-refused');
+    await expectAccessible();
+
+    await token.fill(remote.pat);
     await dialog.getByRole('button', { name: 'Add remote' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card().waitFor();
@@ -182,14 +236,47 @@ describe.skipIf(!isChromiumAvailable())('sync page in Chromium against outpost s
     await shoot('finished');
   });
 
-  it('shows the mirrored project on the projects page, and it opens', async () => {
+  it('shows the mirrored project on the projects page, marked with its remote, and it opens', async () => {
     const href = await card().getByRole('link', { name: 'Open the local copy of Field reports' }).getAttribute('href');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('link', { name: 'Settings of Field reports' }).waitFor();
+    const mirrored = page.getByRole('article', { name: 'Field reports' });
+    const badge = mirrored.getByRole('link', { name: 'Mirrored from Remote lab' });
+    await badge.waitFor();
+    expect(await badge.getAttribute('title')).toBe(proxy.url);
+    // Nothing waits in it yet, and a project made here has no sync marks at all.
+    expect(await mirrored.getByRole('link', { name: /to push|conflict/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('article', { name: 'Made here' })
+        .getByRole('list', { name: /^Sync of/ })
+        .count(),
+    ).toBe(0);
     await page.getByRole('heading', { name: 'Field reports' }).first().click();
     await page.waitForURL((url) => url.hash === href);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
     await card().waitFor();
+  });
+
+  it('counts work labeled here and not pushed yet: status bar, remote and project card', async () => {
+    const projects = await server.api<{ results: { id: number; title: string }[] }>('GET', '/api/projects/');
+    const mirror = projects.results.find((project) => project.title === 'Field reports')!.id;
+    const tasks = await server.api<{ tasks: { id: number }[] }>('GET', `/api/tasks/?project=${mirror}&page_size=1`);
+    // Submitted here as the editor does: the annotation is journaled for the next push.
+    await server.api('POST', `/api/tasks/${tasks.tasks[0]!.id}/annotations/`, { result: [] });
+
+    await page.getByTestId('sync-status').getByText('Sync: 1 local change to push · last synced').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    const pending = page.getByRole('article', { name: 'Field reports' }).getByRole('link', { name: /^1 to push/ });
+    await pending.waitFor();
+    expect(await pending.getAttribute('aria-label')).toBe(
+      '1 to push: 1 local change of Field reports not on Remote lab yet',
+    );
+    await shoot('projects-pending');
+    await expectAccessible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
+    expect(await card().getByTestId('remote-pending').textContent()).toBe('1 local change waiting');
   });
 
   it('edits the interval', async () => {
@@ -219,6 +306,8 @@ describe.skipIf(!isChromiumAvailable())('sync page in Chromium against outpost s
       .getByTestId('sync-status')
       .getByText(/^Sync failed: /)
       .waitFor();
+    // The work made here is still waiting, and the bar says so.
+    expect(await page.getByTestId('sync-status').textContent()).toContain('· 1 local change not pushed');
     expect(await page.getByTestId('sync-status').getAttribute('href')).toBe('#/sync');
     // The projects list is refreshed after the run and says why it cannot be had.
     await card()

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Remote, SyncRun } from '../../renderer/src/api/remotes';
 import { pulledSummary, pushedSummary, runCounts } from '../../renderer/src/sync/runStats';
-import { failureReason, runActivity, statusPollDelay, syncState } from '../../renderer/src/sync/runText';
+import {
+  failureReason,
+  runActivity,
+  runOutcomeKind,
+  runOutcomeLabel,
+  statusPollDelay,
+  syncState,
+} from '../../renderer/src/sync/runText';
 import { formatDuration, formatInterval, timeAgo } from '../../renderer/src/sync/timeText';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
@@ -16,11 +23,12 @@ function run(overrides: Partial<SyncRun> = {}): SyncRun {
     finished_at: '2025-03-01T11:55:00.000000Z',
     stats: {},
     errors: [],
+    conflict_projects: [],
     ...overrides,
   };
 }
 
-function remote(name: string, lastRun: SyncRun | null): Remote {
+function remote(name: string, lastRun: SyncRun | null, pending = 0): Remote {
   return {
     id: 1,
     url: 'http://127.0.0.1:9',
@@ -32,6 +40,7 @@ function remote(name: string, lastRun: SyncRun | null): Remote {
     created_at: '2025-03-01T10:00:00.000000Z',
     updated_at: '2025-03-01T10:00:00.000000Z',
     last_run: lastRun,
+    pending_changes: pending,
   };
 }
 
@@ -94,6 +103,19 @@ describe('what a run is doing', () => {
   });
 });
 
+describe("a run's outcome", () => {
+  it('says a completed run met conflicts, in the warning look', () => {
+    const withConflicts = run({ stats: { conflicts: 2 } });
+    expect(runOutcomeLabel(withConflicts)).toBe('Completed with 2 conflicts');
+    expect(runOutcomeKind(withConflicts)).toBe('conflicts');
+    expect(runOutcomeLabel(run({ stats: { conflicts: 1 } }))).toBe('Completed with 1 conflict');
+    expect(runOutcomeLabel(run())).toBe('Completed');
+    expect(runOutcomeKind(run())).toBe('completed');
+    // A failed run stays a failure, whatever it met before failing.
+    expect(runOutcomeLabel(run({ status: 'failed', stats: { conflicts: 2 } }))).toBe('Failed');
+  });
+});
+
 describe('the status bar sync state', () => {
   it('is nothing without remotes, and never synced before any run', () => {
     expect(syncState([], NOW)).toEqual({ kind: 'none' });
@@ -117,6 +139,28 @@ describe('the status bar sync state', () => {
     const state = syncState([done, failed, running], NOW);
     expect(state).toEqual({ kind: 'running', text: 'Syncing Lab 2: pulling tasks (120 of 3,000)…' });
     expect(statusPollDelay(state)).toBeLessThan(statusPollDelay(syncState([done], NOW)));
+  });
+
+  it('counts the local changes waiting to be pushed, over every remote', () => {
+    const lab = remote('Lab', run(), 2);
+    const other = remote('Other', null, 1);
+    expect(syncState([lab, other], NOW)).toEqual({
+      kind: 'pending',
+      text: 'Sync: 3 local changes to push · last synced 5 min ago',
+    });
+    expect(syncState([remote('Lab', null, 1)], NOW)).toEqual({
+      kind: 'pending',
+      text: 'Sync: 1 local change to push · never synced',
+    });
+    const failed = remote(
+      'Lab',
+      run({ status: 'failed', errors: [{ phase: 'connect', item: 'h', message: 'down' }] }),
+      2,
+    );
+    expect(syncState([failed], NOW)).toEqual({
+      kind: 'failed',
+      text: 'Sync failed: h: down · 2 local changes not pushed',
+    });
   });
 
   it('does not count a cancelled run as a sync', () => {

@@ -20,6 +20,13 @@ export interface SyncRunProgress {
   total: number | null;
 }
 
+/** A local project a run recorded conflicts in, to link the run to its Conflicts page. */
+export interface RunConflictProject {
+  id: number;
+  title: string | null;
+  conflicts: number;
+}
+
 export interface SyncRun {
   id: number;
   remote: number;
@@ -30,6 +37,7 @@ export interface SyncRun {
   /** `{pulled, pushed, conflicts}` once counted, `{}` before. */
   stats: Record<string, unknown>;
   errors: SyncRunError[];
+  conflict_projects: RunConflictProject[];
   progress?: SyncRunProgress;
 }
 
@@ -44,6 +52,8 @@ export interface Remote {
   created_at: string;
   updated_at: string;
   last_run: SyncRun | null;
+  /** Local changes (annotations, edits, deletions, tasks) journaled for this remote and not pushed yet. */
+  pending_changes: number;
 }
 
 export interface RemoteProject {

@@ -2,6 +2,7 @@ import type { ProjectSummary } from '../api/projects';
 import { progressParts } from '../pages/projectProgress';
 import { routes } from '../router';
 import { ProjectProgress } from './ProjectProgress';
+import { ProjectSyncBadges } from './sync/ProjectSyncBadges';
 
 interface ProjectCardProps {
   project: ProjectSummary;
@@ -62,6 +63,7 @@ export function ProjectCard({ project, busy, onDuplicate, onDelete }: ProjectCar
         </div>
       </dl>
       <ProjectProgress parts={parts} />
+      <ProjectSyncBadges projectId={project.id} title={title} />
       <footer className="project-card__actions">
         <span className="visually-hidden">
           {plural(parts.total, 'task', 'tasks')}, {plural(annotations, 'annotation', 'annotations')}

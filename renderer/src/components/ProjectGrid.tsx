@@ -1,5 +1,6 @@
 import type { ProjectSummary } from '../api/projects';
 import { ProjectCard } from './ProjectCard';
+import { MirrorsProvider } from './sync/MirrorsProvider';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];
@@ -17,7 +18,7 @@ interface ProjectGridProps {
 export function ProjectGrid(props: ProjectGridProps) {
   const { projects, count, busyIds, hasMore, isLoadingMore, error } = props;
   return (
-    <>
+    <MirrorsProvider>
       <div className="project-grid">
         {projects.map((project) => (
           <ProjectCard
@@ -41,6 +42,6 @@ export function ProjectGrid(props: ProjectGridProps) {
           </button>
         </div>
       )}
-    </>
+    </MirrorsProvider>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
 import { ConflictCard } from '../components/conflicts/ConflictCard';
 import { useConflicts } from '../components/conflicts/useConflicts';
-import { EmptyState } from '../components/EmptyState';
+import { NoOpenConflicts } from '../components/conflicts/NoOpenConflicts';
 import { ProjectNav } from '../components/project/ProjectNav';
+import { useNow } from '../components/sync/useNow';
 import { useToasts } from '../components/toastContext';
 import { routes } from '../router';
 import '../styles/conflicts.css';
@@ -33,6 +34,7 @@ function useProjectTitle(projectId: number): string {
 export function ConflictsPage({ projectId }: { projectId: number }) {
   const title = useProjectTitle(projectId);
   const { load, pending, resolve } = useConflicts(projectId);
+  const now = useNow(30_000);
   const openCount = load.status === 'ready' ? load.open.length : undefined;
 
   return (
@@ -60,12 +62,7 @@ export function ConflictsPage({ projectId }: { projectId: number }) {
               Open
             </h2>
             {load.open.length === 0 ? (
-              <EmptyState title="No conflicts to resolve">
-                <p>
-                  Everything the last sync met was settled on its own. Conflicts show up here when the same work changed
-                  here and on the remote.
-                </p>
-              </EmptyState>
+              <NoOpenConflicts projectId={projectId} now={now} />
             ) : (
               <ol className="conflicts-list">
                 {load.open.map((conflict) => (

@@ -1,5 +1,5 @@
 import type { Remote, SyncRun } from '../api/remotes';
-import { formatCount } from './runStats';
+import { formatCount, plural, runCounts } from './runStats';
 import { timeAgo } from './timeText';
 
 /* What a run is doing, in words, for the run panel and the status bar. */
@@ -18,6 +18,21 @@ export const STATUS_LABELS: Record<SyncRun['status'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
+
+/**
+ * A finished run's outcome in words: a run that completed but met conflicts says so ("Completed
+ * with 2 conflicts"), since what it could not settle alone now waits for someone.
+ */
+export function runOutcomeLabel(run: SyncRun): string {
+  const conflicts = runCounts(run.stats).conflicts;
+  if (run.status === 'completed' && conflicts > 0) return `Completed with ${plural(conflicts, 'conflict')}`;
+  return STATUS_LABELS[run.status];
+}
+
+/** The chip's modifier: the warning look for a completed run with conflicts. */
+export function runOutcomeKind(run: SyncRun): SyncRun['status'] | 'conflicts' {
+  return run.status === 'completed' && runCounts(run.stats).conflicts > 0 ? 'conflicts' : run.status;
+}
 
 export function phaseLabel(phase: string | null): string {
   return phase === null ? 'starting' : (PHASES[phase] ?? phase);
@@ -43,20 +58,29 @@ export type SyncState =
   | { kind: 'none' }
   | { kind: 'running'; text: string }
   | { kind: 'failed'; text: string }
+  | { kind: 'pending'; text: string }
   | { kind: 'idle'; text: string };
 
+/** "1 local change", "3 local changes": work done here that the remotes have not received yet. */
+export function pendingText(count: number): string {
+  return plural(count, 'local change');
+}
+
 /**
- * The one-line sync state of the status bar, from every remote's latest run: a running run wins,
- * then a failure (it needs attention), then the newest completed sync. No remotes: nothing.
+ * The one-line sync state of the status bar, from every remote's latest run and its outbox: a
+ * running run wins, then a failure (it needs attention), then local work waiting to be pushed,
+ * then the newest completed sync. No remotes: nothing.
  */
 export function syncState(remotes: readonly Remote[], now: number): SyncState {
   if (remotes.length === 0) return { kind: 'none' };
   const running = remotes.find((remote) => remote.last_run?.status === 'running');
   if (running?.last_run) return { kind: 'running', text: `Syncing ${running.name}: ${runActivity(running.last_run)}…` };
+  const pending = remotes.reduce((sum, remote) => sum + (remote.pending_changes ?? 0), 0);
   const failed = remotes.find((remote) => remote.last_run?.status === 'failed');
   if (failed?.last_run) {
     const who = remotes.length > 1 ? ` (${failed.name})` : '';
-    return { kind: 'failed', text: `Sync failed${who}: ${failureReason(failed.last_run)}` };
+    const waiting = pending > 0 ? ` · ${pendingText(pending)} not pushed` : '';
+    return { kind: 'failed', text: `Sync failed${who}: ${failureReason(failed.last_run)}${waiting}` };
   }
   // The latest run of each remote is all the list tells; a cancelled one is not a sync.
   const synced = remotes
@@ -64,9 +88,10 @@ export function syncState(remotes: readonly Remote[], now: number): SyncState {
     .filter((at): at is string => typeof at === 'string')
     .sort()
     .at(-1);
-  if (synced) return { kind: 'idle', text: `Sync: idle · last synced ${timeAgo(synced, now)}` };
   const cancelled = remotes.some((remote) => remote.last_run?.status === 'cancelled');
-  return { kind: 'idle', text: cancelled ? 'Sync: idle · last run cancelled' : 'Sync: idle · never synced' };
+  const last = synced ? `last synced ${timeAgo(synced, now)}` : cancelled ? 'last run cancelled' : 'never synced';
+  if (pending > 0) return { kind: 'pending', text: `Sync: ${pendingText(pending)} to push · ${last}` };
+  return { kind: 'idle', text: `Sync: idle · ${last}` };
 }
 
 /** How soon to ask again: often while something runs, lightly otherwise. */

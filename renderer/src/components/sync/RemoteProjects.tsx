@@ -20,7 +20,7 @@ function MirrorCell({ project, now }: { project: RemoteProject; now: number }) {
   return (
     <span className="sync-projects__mirror">
       <a href={routes.projectData(mirror.project)} aria-label={`Open the local copy of ${project.title}`}>
-        Open local project
+        Open the local copy
       </a>
       <span className="muted">
         {mirror.last_pull_at ? `pulled ${timeAgo(mirror.last_pull_at, now)}` : 'not pulled yet'}

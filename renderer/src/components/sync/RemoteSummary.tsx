@@ -1,5 +1,5 @@
 import type { Remote } from '../../api/remotes';
-import { STATUS_LABELS } from '../../sync/runText';
+import { pendingText, runOutcomeKind, runOutcomeLabel } from '../../sync/runText';
 import { formatInterval, timeAgo } from '../../sync/timeText';
 
 const TOKEN_KINDS: Record<Remote['token_kind'], string> = {
@@ -37,12 +37,18 @@ export function RemoteSummary({ remote, now }: { remote: Remote; now: number }) 
         <dd>
           {last ? (
             <>
-              <span className={`sync-chip sync-chip--${last.status}`}>{STATUS_LABELS[last.status]}</span>{' '}
+              <span className={`sync-chip sync-chip--${runOutcomeKind(last)}`}>{runOutcomeLabel(last)}</span>{' '}
               {timeAgo(last.finished_at ?? last.started_at, now)}
             </>
           ) : (
             'Never'
           )}
+        </dd>
+      </div>
+      <div>
+        <dt>To push</dt>
+        <dd data-testid="remote-pending">
+          {remote.pending_changes > 0 ? `${pendingText(remote.pending_changes)} waiting` : 'Nothing: all pushed'}
         </dd>
       </div>
     </dl>

@@ -1,7 +1,8 @@
 import type { SyncRun } from '../../api/remotes';
-import { runActivity, STATUS_LABELS } from '../../sync/runText';
+import { runActivity, runOutcomeKind, runOutcomeLabel } from '../../sync/runText';
 import { formatCount, pulledSummary, pushedSummary, runCounts } from '../../sync/runStats';
 import { formatDateTime, formatDuration } from '../../sync/timeText';
+import { RunConflictLinks } from './RunConflictLinks';
 
 /** One run: its outcome, when and how long, what moved each way, and each error it listed. */
 export function RunItem({ run, now }: { run: SyncRun; now: number }) {
@@ -9,10 +10,11 @@ export function RunItem({ run, now }: { run: SyncRun; now: number }) {
   const running = run.status === 'running';
   const progress = run.progress;
   const percent = progress && progress.total ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : null;
+  const outcome = runOutcomeKind(run);
   return (
-    <li className={`sync-run sync-run--${run.status}`} data-testid="sync-run" aria-label={`Run ${run.id}`}>
+    <li className={`sync-run sync-run--${outcome}`} data-testid="sync-run" aria-label={`Run ${run.id}`}>
       <div className="sync-run__header">
-        <span className={`sync-chip sync-chip--${run.status}`}>{STATUS_LABELS[run.status]}</span>
+        <span className={`sync-chip sync-chip--${outcome}`}>{runOutcomeLabel(run)}</span>
         <time className="sync-run__time" dateTime={run.started_at}>
           {formatDateTime(run.started_at)}
         </time>
@@ -50,6 +52,7 @@ export function RunItem({ run, now }: { run: SyncRun; now: number }) {
           <dd>{formatCount(counts.conflicts)}</dd>
         </div>
       </dl>
+      <RunConflictLinks run={run} />
       {run.errors.length > 0 && (
         <ul className="sync-run__errors" aria-label={`Errors of run ${run.id}`}>
           {run.errors.map((error, index) => (

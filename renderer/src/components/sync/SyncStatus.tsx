@@ -4,6 +4,7 @@ import { listRemotes } from '../../api/remotes';
 import { routes } from '../../router';
 import { statusPollDelay, syncState } from '../../sync/runText';
 import '../../styles/syncStatus.css';
+import '../../styles/syncVisibility.css';
 import { onSyncNudge } from './syncNudge';
 import { usePolling } from './usePolling';
 
@@ -26,9 +27,14 @@ export function SyncStatus() {
   const state = syncState(remotes, Date.now());
   if (state.kind === 'none') return null;
   return (
-    <a href={routes.sync} className={`sync-status sync-status--${state.kind}`} data-testid="sync-status">
+    <a
+      href={routes.sync}
+      className={`sync-status sync-status--${state.kind}`}
+      data-testid="sync-status"
+      title={state.text}
+    >
       <span className="sync-status__dot" aria-hidden="true" />
-      {state.text}
+      <span className="sync-status__text">{state.text}</span>
     </a>
   );
 }
