@@ -30,6 +30,34 @@ describe('parseCsvRecords (pandas read_csv + fillna(""))', () => {
     expect(() => parseCsvRecords('', ',')).toThrow(CsvError);
   });
 
+  it('refuses a quote that is never closed as pandas does, naming its row as pandas counts them', () => {
+    // Each row and message as pandas 3.1 (Label Studio 1.22's) gives it for the same text: rows
+    // count from 0 at the header, blank lines included, a quoted value over lines counting once.
+    const cases: [string, number][] = [
+      ['text,label\n"hello,world\nsecond,x\n', 1],
+      ['text\na\n"b\n', 2],
+      ['text\n\na\n\n"b\n', 4],
+      ['\n\ntext\n"a\n', 3],
+      ['text\n"a\nb"\nc\n"d\n', 3],
+      ['"text\na\n', 0],
+      ['text,l\na,"b\n', 1],
+      ['text\r\na\r\n"b\r\n', 2],
+      ['text\ra\r"b\r', 2],
+      ['text\n"a"\n"b\n', 2],
+      ['a\n"x""y\n', 1],
+      ['\ufefftext\n"a\n', 1],
+      ['"', 0],
+    ];
+    for (const [text, row] of cases) {
+      expect(() => parseCsvRecords(text, ','), JSON.stringify(text)).toThrow(
+        new CsvError(`Error tokenizing data. C error: EOF inside string starting at row ${row}`),
+      );
+    }
+    expect(() => parseCsvRecords('a\tb\n"x\ty\n', '\t')).toThrow('EOF inside string starting at row 1');
+    // A quote inside a value (not its first character) is only a character, as in pandas.
+    expect(parseCsvRecords('text\na"b\nc\n', ',')).toEqual([{ text: 'a"b' }, { text: 'c' }]);
+  });
+
   it('keeps integers beyond the exact range as text', () => {
     expect(parseCsvRecords('big\n12345678901234567890\n', ',')).toEqual([{ big: '12345678901234567890' }]);
   });

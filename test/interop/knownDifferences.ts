@@ -61,6 +61,14 @@ export const KNOWN_DIFFERENCES = {
       'value: line 1 column 11 (char 10)"), as for a JSON body. Label Studio 1.22 reads files with ujson, whose ' +
       'message says less ("Expected object or value").',
   },
+  'empty-single-file': {
+    paths: ['status', 'body'],
+    reason:
+      'A file that becomes one task by itself (an image, audio, video, HTML page) and is empty (0 bytes) is refused ' +
+      'with a 400 in the envelope ("Failed to parse input file <name>: the file is empty (0 bytes), so there is ' +
+      'nothing in it to label"), and nothing is imported. Label Studio 1.22 makes a task of it, which its editor ' +
+      'then cannot open.',
+  },
   'import-url-ssrf': {
     paths: ['status', 'body'],
     reason:

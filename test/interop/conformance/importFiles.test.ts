@@ -92,7 +92,20 @@ describe('file imports, Outpost against Label Studio', () => {
     );
     await fileCase('broken JSON file', [['bad.json', '[{"text": ']]);
     await fileCase('an empty CSV', [['empty.csv', '']]);
+    await fileCase('a CSV whose quote never closes', [['t.csv', 'text\n"hello, world\nsecond\n']]);
+    await fileCase('a TSV whose quote never closes', [['t.tsv', 'text\nfine\n\n"open\n']]);
     await fileCase('a CSV without the data column', [['t.csv', 'other\nx\n']]);
+  });
+
+  it('refuses an empty image, of which Label Studio makes a task', async () => {
+    const project = await createPair(both, IMAGE_CONFIG, 'Empty image');
+    await both.expectSame(
+      'an empty PNG',
+      'POST',
+      project.path('/import'),
+      () => ({ multipart: form([['empty.png', Buffer.alloc(0), 'image/png']]) }),
+      { known: ['empty-single-file'] },
+    );
   });
 
   it('downloads url= imports, or refuses a loopback address, as Label Studio does', async () => {

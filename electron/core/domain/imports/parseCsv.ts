@@ -1,6 +1,7 @@
 /**
  * CSV and TSV as Label Studio reads them: `pandas.read_csv(file, sep=sep).fillna('')` then
- * `to_dict('records')`. RFC 4180 quoting (doubled quotes, separators and newlines inside quotes),
+ * `to_dict('records')`. RFC 4180 quoting (doubled quotes, separators and newlines inside quotes;
+ * a quote never closed is pandas' "EOF inside string" error),
  * blank lines skipped, the header row names the keys (repeats become `a.1`, blanks `Unnamed: 3`),
  * pandas' NA spellings become "", and each column gets one type the way pandas infers it: all
  * integers -> numbers, all numeric -> numbers, all True/False -> booleans, otherwise strings.
@@ -35,9 +36,13 @@ function tokenize(text: string, separator: string): { fields: string[]; line: nu
   const rows: { fields: string[]; line: number }[] = [];
   let fields: string[] = [];
   let line = 1;
+  // pandas' row count for its "EOF inside string" error: every record from 0, the header and
+  // blank lines included, a quoted field over several lines counting once.
+  let record = -1;
   let index = 0;
   while (index <= text.length) {
     const rowLine = line;
+    record += 1;
     // A line with nothing on it is skipped (skip_blank_lines); ",," is a row of empty fields.
     const char = text[index];
     if (char === '\n' || char === '\r' || index === text.length) {
@@ -52,12 +57,15 @@ function tokenize(text: string, separator: string): { fields: string[]; line: nu
         index += 1;
         for (;;) {
           const quote = text.indexOf('"', index);
-          const end = quote < 0 ? text.length : quote;
+          // A quote never closed: pandas refuses the file rather than read the rest as one value.
+          if (quote < 0)
+            throw new CsvError(`Error tokenizing data. C error: EOF inside string starting at row ${record}`);
+          const end = quote;
           const part = text.slice(index, end);
           field += part;
           for (let at = part.indexOf('\n'); at >= 0; at = part.indexOf('\n', at + 1)) line += 1;
           index = end + 1;
-          if (quote < 0 || text[index] !== '"') break;
+          if (text[index] !== '"') break;
           field += '"';
           index += 1;
         }

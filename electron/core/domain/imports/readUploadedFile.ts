@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pythonStringRepr, pythonTypeName } from '../pythonText.js';
 import { UNDEFINED_DATA_KEY } from '../tasks/checkTaskData.js';
@@ -19,6 +19,9 @@ export interface StoredUpload {
 const ONE_DATA_KEY_ONLY =
   'Your label config has more than one data key and direct file upload supports only one data key. ' +
   'To import data with multiple data keys, use a JSON or CSV file.';
+
+/** Outpost's own refusal (see below), worded like the reader failures around it. */
+export const EMPTY_FILE = 'the file is empty (0 bytes), so there is nothing in it to label';
 
 /** A reader's failure, which Label Studio reports as `Failed to parse input file <name>: <why>`. */
 class ReadError extends Error {}
@@ -110,6 +113,9 @@ export function readUploadedFile(
     }
     if (format === '.json') return readJson(upload, read());
     if (Object.keys(dataTypes).length > 1) throw validationFailure(ONE_DATA_KEY_ONLY);
+    // A file that becomes one task by itself must hold something to label. Label Studio 1.22
+    // makes a task of an empty image or page, which then fails in the editor; Outpost refuses it.
+    if (statSync(upload.path).size === 0) throw new ReadError(EMPTY_FILE);
     const value = ['.html', '.htm', '.xml'].includes(format) ? text() : `/data/${upload.file}`;
     return withUpload(fromTasks([wrap({ [UNDEFINED_DATA_KEY]: value })]), upload.id);
   } catch (error) {
