@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
@@ -60,7 +61,7 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
   /** Set only around the invalid paste: the one request that may fail. */
   let expectRefusedImport = false;
   /** The invalid paste is refused with a 400 on purpose; Chromium logs that response as a console error. */
-  const refusedImport = [{ status: 400, path: /^\/api\/projects\/\d+\/import$/, when: () => expectRefusedImport }];
+  const refusedImport = [{ status: 400, path: /^\/api\/projects\/\d+\/(re)?import$/, when: () => expectRefusedImport }];
 
   const taskTexts = async (project: number) =>
     (
@@ -81,6 +82,18 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
     await page.emulateMedia({ colorScheme: 'light' });
     await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' });
     await settled();
+  }
+
+  /** The accessibility scan of the page as it is, in both themes. */
+  async function expectAccessible() {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+      await settled();
+      expect(await seriousAxeViolations(page), theme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' });
   }
 
   /** Colors fade between themes (CSS transitions): a screenshot waits until they have ended. */
@@ -119,6 +132,12 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Pets').waitFor();
     expect(await page.getByRole('link', { name: 'Import' }).getAttribute('aria-current')).toBe('page');
     await page.waitForLoadState('networkidle');
+    // Before anything is sent: what the labeling config reads, and how files fill it.
+    const expected = page.getByRole('region', { name: 'What each task needs' });
+    expect(await expected.getByRole('list', { name: 'Data keys the labeling config reads' }).textContent()).toBe(
+      'image for the Image tag',
+    );
+    expect(await expected.textContent()).toContain('Or an image per task: each file becomes one task and fills image');
     await shoot('import-empty');
 
     const colors: [number, number, number][] = [
@@ -186,8 +205,10 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
     const items = await alert.getByRole('listitem').allTextContents();
     expect(items).toHaveLength(1);
     expect(items[0]).toContain('Item 2');
-    expect(items[0]).toContain('"text" key is expected in task data');
-    expect(items[0]).toContain("{'review': 'no text key'}");
+    // A sentence, not Label Studio's Python dump of the item.
+    expect(items[0]).toContain('Its data has no "text", the key the labeling config reads ($text). It has "review".');
+    expect(items[0]).not.toContain("{'review'");
+    expect(await alert.textContent()).toContain('The labeling config reads "text" from each task\'s data.');
     await shoot('import-errors');
 
     await page.getByLabel('Tasks as JSON').fill('[{"text": "unterminated"');
@@ -258,6 +279,89 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
     );
     expect(expected).toHaveLength(3);
     expect(JSON.parse(saved)).toEqual(expected);
+  });
+
+  it('shows the keys the "Tag Named Entities" config reads, warns about a text column, and explains the refusal', async () => {
+    const { templates: list } = await server.api<{ templates: { title: string; config: string }[] }>(
+      'GET',
+      '/api/templates/',
+    );
+    const ner = list.find((item) => item.title === 'Tag Named Entities')!;
+    const project = await server.api<{ id: number }>('POST', '/api/projects/', {
+      title: 'Entities',
+      label_config: ner.config,
+    });
+    await page.goto(`${server.origin}/#/projects/${project.id}/import`);
+    const expected = page.getByRole('region', { name: 'What each task needs' });
+    expect(await expected.getByRole('list', { name: 'Data keys the labeling config reads' }).textContent()).toBe(
+      'ner for the Text tag',
+    );
+    expect(await expected.textContent()).toContain('JSON: [{"ner":"…"}]');
+    expect(await expected.textContent()).toContain('CSV or TSV: a column named ner');
+
+    await page.getByLabel('Choose files').setInputFiles([
+      {
+        name: 'people.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('text\nAda Lovelace met Babbage\nGrace Hopper\n'),
+      },
+    ]);
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    const warning = page.getByTestId('missing-columns');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain(
+      'A column is missing: the labeling config reads "ner", which is not among these files’ columns ("text").',
+    );
+    await shoot('import-missing-column');
+    await expectAccessible();
+
+    expectRefusedImport = true;
+    await page.getByRole('button', { name: 'Import tasks' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await alert.waitFor();
+    expectRefusedImport = false;
+    expect(await alert.getByRole('heading').textContent()).toBe('Nothing was imported: 2 items have problems.');
+    expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+      'Items 1–2Its data has no "ner", the key the labeling config reads ($ner). It has "text".',
+    ]);
+    expect(await alert.textContent()).not.toMatch(/\{'data'|file_upload_id|\[assume/);
+    await shoot('import-mismatch');
+    await expectAccessible();
+    expect(await taskTexts(project.id)).toEqual([]);
+  });
+
+  it('refuses an empty or broken CSV and an empty image, naming each file as the user did', async () => {
+    const tryFile = async (project: number, name: string, mimeType: string, content: string | Buffer) => {
+      // A fresh page each time: a refused file stays staged for the user to fix or remove.
+      await page.goto(`${server.origin}/#/projects/${project}/import`);
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('heading', { name: 'Import data' }).waitFor();
+      await page.getByLabel('Choose files').setInputFiles([{ name, mimeType, buffer: Buffer.from(content) }]);
+      expectRefusedImport = true;
+      await page.getByRole('button', { name: /^(Upload|Import) 1 file$/ }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+      await alert.waitFor();
+      expectRefusedImport = false;
+      expect(await alert.getByRole('heading').textContent()).toBe(`Nothing was imported: ${name} could not be read.`);
+      // The stored name (an 8-hex prefix) and any path stay on the server.
+      expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-|\/upload\//);
+      return alert.getByRole('listitem').textContent();
+    };
+    expect(await tryFile(textProject, 'empty.csv', 'text/csv', '')).toBe(
+      'empty.csvIt is empty: a CSV or TSV file needs a header row that names its columns.',
+    );
+    expect(await tryFile(textProject, 'quotes.csv', 'text/csv', 'text\nfine\n"never closed\nmore\n')).toBe(
+      'quotes.csvA quote (") that opens on row 3 is never closed, so everything after it would be one value. ' +
+        'Close that quote, or double it ("") where it is part of the text.',
+    );
+    await page.getByRole('alert').first().scrollIntoViewIfNeeded();
+    await shoot('import-unclosed-quote');
+    await expectAccessible();
+    expect(await tryFile(imageProject, 'blank.png', 'image/png', Buffer.alloc(0))).toBe(
+      'blank.pngIt is empty (0 bytes): there is nothing in it to label.',
+    );
+    expect(await taskTexts(textProject)).toHaveLength(3);
+    expect(await taskTexts(imageProject)).toHaveLength(4);
   });
 
   it('made no request outside its origin, and logged no errors', () => {

@@ -84,7 +84,7 @@ describe('file kinds', () => {
 });
 
 describe('import errors', () => {
-  it('lists each failing item with its message and data, 1-based, without the [assume] hint', () => {
+  it('lists each failing item 1-based, in words: the key it lacks and the keys it has, not a Python dump', () => {
     const report = describeImportError(
       400,
       envelope({
@@ -98,7 +98,16 @@ describe('import errors', () => {
     );
     expect(report).toEqual({
       headline: 'Nothing was imported: 1 item has a problem.',
-      problems: [{ label: 'Item 2', message: '"text" key is expected in task data', item: "{'foo': 'bar'}" }],
+      hint:
+        'The labeling config reads "text" from each task\'s data. Rename the matching key or CSV column in your ' +
+        'data, or change the labeling config in the project settings.',
+      problems: [
+        {
+          label: 'Item 2',
+          message: 'Its data has no "text", the key the labeling config reads ($text). It has "foo".',
+          item: null,
+        },
+      ],
       mayBeTruncated: false,
     });
   });
@@ -111,6 +120,8 @@ describe('import errors', () => {
     );
     expect(capped.headline).toBe('Nothing was imported: 100 items have problems.');
     expect(capped.mayBeTruncated).toBe(true);
+    // The same problem on many items is listed once, with their numbers.
+    expect(capped.problems).toEqual([{ label: 'Items 1–100', message: 'Bad.', item: null }]);
     const field = describeImportError(400, envelope({ preannotated_fields: ['No such field: label'] }), 'x');
     expect(field.problems).toEqual([{ label: 'Preannotated fields', message: 'No such field: label', item: null }]);
     expect(describeImportError(400, envelope(undefined, 'JSON parse error - Expecting value'), 'x').headline).toBe(
@@ -138,7 +149,10 @@ describe('import errors', () => {
     expect(response.status).toBe(400);
     const report = describeImportError(400, await response.json(), 'x');
     expect(report.headline).toBe('Nothing was imported: 2 items have problems.');
-    expect(report.problems.map((problem) => problem.label)).toEqual(['Item 2', 'Item 3']);
-    expect(report.problems[0]!.message).toBe('"text" key is expected in task data');
+    // Both lack "text" and have the same keys: one line for both.
+    expect(report.problems.map((problem) => problem.label)).toEqual(['Items 2–3']);
+    expect(report.problems[0]!.message).toBe(
+      'Its data has no "text", the key the labeling config reads ($text). It has "nope".',
+    );
   });
 });

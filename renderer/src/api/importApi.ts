@@ -87,8 +87,12 @@ export function commitUploads(client: ApiClient, projectId: number, ids: readonl
   });
 }
 
-export function fetchProjectTitle(client: ApiClient, projectId: number, signal?: AbortSignal) {
+/** What the import page shows of its project: the title, and the labeling config that says which data keys a task needs. */
+export function fetchImportTarget(client: ApiClient, projectId: number, signal?: AbortSignal) {
   return client
-    .get<{ title: string | null }>(`/api/projects/${projectId}/`, { query: { include: 'id,title' }, signal })
-    .then((project) => project.title ?? '');
+    .get<{ title: string | null; label_config?: string | null }>(`/api/projects/${projectId}/`, {
+      query: { include: 'id,title,label_config' },
+      signal,
+    })
+    .then((project) => ({ title: project.title ?? '', labelConfig: project.label_config ?? null }));
 }

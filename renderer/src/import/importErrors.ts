@@ -1,38 +1,29 @@
 import { isErrorEnvelope } from '../../../shared/api/errors';
+import { both, readableFileFailure, readableItemProblem, withOriginalNames } from './readableImportMessage';
 
-/** One problem the server found, for one item of the import when it names one. */
+/** One problem the server found: for some items of the import, a file, a field, or the import as a whole. */
 export interface ImportProblem {
-  /** "Item 3" (1-based, as a person counts), a field name, or null for the import as a whole. */
+  /** "Item 3" or "Items 1–4, 7" (counted from 1, as a person counts), a file or field name, or null. */
   label: string | null;
   message: string;
-  /** The item as the server printed it (a Python repr), when it did. */
+  /** The item as the server printed it (a Python repr), only when no sentence could say what was wrong. */
   item: string | null;
 }
 
 export interface ImportErrorReport {
   headline: string;
+  /** What to do about it, when the problems say (e.g. the data keys the labeling config reads). */
+  hint: string | null;
   problems: ImportProblem[];
   /** Label Studio lists at most 100 items: more may fail than are listed. */
   mayBeTruncated: boolean;
 }
 
 const ITEM_ERROR = /^Error at item (\d+): ([\s\S]*?)(?:\s+::\s+([\s\S]*))?$/;
-/** Label Studio's hint on how it read the item; true but noise to someone fixing their data. */
-const ASSUMPTION = /\s*\[assume: [^\]]*\]\s*$/;
 
 function fieldLabel(field: string): string {
   const words = field.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function itemProblem(text: string): ImportProblem {
-  const match = ITEM_ERROR.exec(text);
-  if (!match) return { label: null, message: text, item: null };
-  return {
-    label: `Item ${Number(match[1]) + 1}`,
-    message: match[2]!.replace(ASSUMPTION, '').trim(),
-    item: match[3]?.trim() || null,
-  };
 }
 
 function messagesOf(value: unknown): string[] {
@@ -45,33 +36,84 @@ function messagesOf(value: unknown): string[] {
   return [];
 }
 
+/** "Item 3", "Items 1–3, 5": item numbers from 1, runs of consecutive ones as ranges. */
+function itemsLabel(numbers: number[]): string {
+  const runs: string[] = [];
+  for (let start = 0; start < numbers.length;) {
+    let end = start;
+    while (end + 1 < numbers.length && numbers[end + 1] === numbers[end]! + 1) end += 1;
+    runs.push(end === start ? `${numbers[start]}` : `${numbers[start]}–${numbers[end]}`);
+    start = end + 1;
+  }
+  return `${numbers.length === 1 ? 'Item' : 'Items'} ${runs.join(', ')}`;
+}
+
+interface ItemGroup {
+  numbers: number[];
+  message: string;
+  item: string | null;
+}
+
 /**
  * An import refusal as a list a person can work through: Label Studio's envelope carries one
  * entry per processed item in `validation_errors.non_field_errors` (a message for each failing
- * item, `{}` for each good one), other fields' messages, or just a `detail`.
+ * item, `{}` for each good one), a file it could not read, other fields' messages, or a `detail`.
+ * Items failing the same way are listed once, with their numbers.
  */
 export function describeImportError(status: number, body: unknown, fallback: string): ImportErrorReport {
   if (!isErrorEnvelope(body)) {
-    return { headline: fallback, problems: [], mayBeTruncated: false };
+    return { headline: withOriginalNames(fallback), hint: null, problems: [], mayBeTruncated: false };
   }
   const problems: ImportProblem[] = [];
+  const groups = new Map<string, ItemGroup>();
+  const missingKeys = new Set<string>();
+  const unreadable: string[] = [];
   let itemEntries = 0;
+  let failingItems = 0;
   for (const [field, errors] of Object.entries(body.validation_errors ?? {})) {
     if (field === 'non_field_errors' && Array.isArray(errors)) itemEntries = errors.length;
-    for (const message of messagesOf(errors)) {
-      problems.push(
-        field === 'non_field_errors' ? itemProblem(message) : { label: fieldLabel(field), message, item: null },
-      );
+    for (const text of messagesOf(errors)) {
+      if (field !== 'non_field_errors') {
+        problems.push({ label: fieldLabel(field), message: withOriginalNames(text), item: null });
+        continue;
+      }
+      const file = readableFileFailure(text);
+      if (file) {
+        unreadable.push(file.file);
+        problems.push({ label: file.file, message: file.reason, item: null });
+        continue;
+      }
+      const match = ITEM_ERROR.exec(text);
+      if (!match) {
+        problems.push({ label: null, message: withOriginalNames(text), item: null });
+        continue;
+      }
+      failingItems += 1;
+      const readable = readableItemProblem(match[2]!, match[3]?.trim() || null);
+      if (readable.missingKey) missingKeys.add(readable.missingKey);
+      const key = `${readable.message}\u0000${readable.item ?? ''}`;
+      const group = groups.get(key) ?? { numbers: [], message: readable.message, item: readable.item };
+      group.numbers.push(Number(match[1]) + 1);
+      groups.set(key, group);
     }
   }
-  const failing = problems.filter((problem) => problem.label?.startsWith('Item ')).length;
+  const itemProblems = [...groups.values()].map((group) => ({
+    label: itemsLabel(group.numbers),
+    message: group.message,
+    item: group.item,
+  }));
+
   let headline: string;
-  if (failing > 0) {
-    headline = `Nothing was imported: ${failing === 1 ? '1 item has a problem' : `${failing} items have problems`}.`;
-  } else if (problems.length > 0) {
-    headline = 'Nothing was imported.';
-  } else {
-    headline = body.detail || `The server answered with status ${status}.`;
-  }
-  return { headline, problems, mayBeTruncated: itemEntries >= 100 };
+  if (unreadable.length > 0) headline = `Nothing was imported: ${both(unreadable)} could not be read.`;
+  else if (failingItems > 0) {
+    headline = `Nothing was imported: ${failingItems === 1 ? '1 item has a problem' : `${failingItems} items have problems`}.`;
+  } else if (problems.length > 0) headline = 'Nothing was imported.';
+  else headline = withOriginalNames(body.detail) || `The server answered with status ${status}.`;
+  const keys = [...missingKeys].map((key) => `"${key}"`);
+  const hint =
+    keys.length > 0
+      ? `The labeling config reads ${both(keys)} from each task's data. Rename the matching key or CSV column in ` +
+        'your data, or change the labeling config in the project settings.'
+      : null;
+  return { headline, hint, problems: [...itemProblems, ...problems], mayBeTruncated: itemEntries >= 100 };
 }

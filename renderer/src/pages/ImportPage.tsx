@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
-import { fetchProjectTitle } from '../api/importApi';
+import { fetchImportTarget } from '../api/importApi';
 import { ExportDialog } from '../components/export/ExportDialog';
 import { DropZone } from '../components/import/DropZone';
+import { ExpectedData } from '../components/import/ExpectedData';
 import { ImportErrors } from '../components/import/ImportErrors';
 import { ImportSummary } from '../components/import/ImportSummary';
 import { OtherSources } from '../components/import/OtherSources';
@@ -12,6 +13,7 @@ import { UploadReview } from '../components/import/UploadReview';
 import { useImportFlow } from '../components/import/useImportFlow';
 import { ProjectNav } from '../components/project/ProjectNav';
 import { useToasts } from '../components/toastContext';
+import { expectedDataKeys, type ExpectedKey } from '../import/expectedData';
 import '../styles/import.css';
 import '../styles/importResults.css';
 
@@ -21,14 +23,22 @@ export function ImportPage({ projectId }: { projectId: number }) {
   const toasts = useToasts();
   const flow = useImportFlow(projectId);
   const [title, setTitle] = useState('');
+  // The data keys the labeling config reads; null until known (or when the config cannot be read).
+  const [expected, setExpected] = useState<ExpectedKey[] | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const { phase } = flow;
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchProjectTitle(client, projectId, controller.signal).then(setTitle, (error: unknown) => {
-      if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
-    });
+    fetchImportTarget(client, projectId, controller.signal).then(
+      (target) => {
+        setTitle(target.title);
+        setExpected(target.labelConfig === null ? null : expectedDataKeys(target.labelConfig));
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
+      },
+    );
     return () => controller.abort();
   }, [client, projectId, toasts]);
 
@@ -57,6 +67,7 @@ export function ImportPage({ projectId }: { projectId: number }) {
         <UploadReview
           uploads={phase.uploads}
           found={phase.found}
+          expected={expected}
           asTasksList={flow.asTasksList}
           busy={phase.kind === 'committing'}
           onAsTasksListChange={flow.setAsTasksList}
@@ -73,6 +84,7 @@ export function ImportPage({ projectId }: { projectId: number }) {
           onCancel={flow.cancel}
         />
       )}
+      {selecting && expected && <ExpectedData projectId={projectId} keys={expected} />}
       {selecting && (
         <div className="import-layout">
           <div className="import-layout__main">

@@ -12,6 +12,7 @@ export function ImportErrors({ report, onDismiss }: { report: ImportErrorReport;
           Dismiss
         </button>
       </div>
+      {report.hint && <p className="import-errors__hint">{report.hint}</p>}
       {report.problems.length > 0 && (
         <ul className="import-errors__list">
           {report.problems.map((problem, index) => (

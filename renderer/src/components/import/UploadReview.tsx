@@ -1,10 +1,15 @@
 import type { FileUpload, ImportResult } from '../../api/importApi';
+import { missingColumns, type ExpectedKey } from '../../import/expectedData';
 import { isTabular, uploadedFileName } from '../../import/fileKinds';
 import { formatBytes, plural } from '../../import/progress';
+import { both } from '../../import/readableImportMessage';
+import '../../styles/importGuide.css';
 
 interface UploadReviewProps {
   uploads: FileUpload[];
   found: ImportResult;
+  /** The data keys the labeling config reads (null: not known). */
+  expected: ExpectedKey[] | null;
   asTasksList: boolean;
   busy: boolean;
   onAsTasksListChange: (value: boolean) => void;
@@ -21,6 +26,9 @@ export function UploadReview(props: UploadReviewProps) {
   const { uploads, found, asTasksList, busy } = props;
   const tabular = uploads.some((upload) => isTabular(upload.file));
   const columns = found.data_columns.length > 0 ? found.data_columns.join(', ') : null;
+  // Read as a list, each row must carry every key the config reads: say so before the commit fails.
+  const missing = tabular && asTasksList && props.expected ? missingColumns(props.expected, found.data_columns) : [];
+  const quote = (keys: readonly string[]) => both(keys.map((key) => `"${key}"`));
   return (
     <section className="import-card import-review" aria-labelledby="review-heading">
       <div className="import-card__header">
@@ -32,6 +40,19 @@ export function UploadReview(props: UploadReviewProps) {
         Read as a list, they hold {plural(found.task_count, 'task')}
         {columns ? ` with the columns ${columns}` : ''}.
       </p>
+      {missing.length > 0 && (
+        <div className="import-warning" role="note" data-testid="missing-columns">
+          <strong>
+            {missing.length === 1 ? 'A column is missing' : 'Columns are missing'}: the labeling config reads{' '}
+            {quote(missing)}, which {missing.length === 1 ? 'is' : 'are'} not among these files’ columns (
+            {quote(found.data_columns)}).
+          </strong>
+          <span>
+            Importing them as a list of tasks would fail. Rename the {missing.length === 1 ? 'column' : 'columns'} in
+            the files and upload them again, or change the labeling config in the project settings.
+          </span>
+        </div>
+      )}
       {tabular && (
         <fieldset className="import-choice-group">
           <legend className="field__label">Treat CSV/TSV as</legend>

@@ -31,7 +31,7 @@ export interface StagedFile extends PickedFile {
 
 function reportOf(error: unknown): ImportErrorReport {
   if (error instanceof ApiError) return describeImportError(error.status, error.body, error.message);
-  return { headline: String(error), problems: [], mayBeTruncated: false };
+  return { headline: String(error), hint: null, problems: [], mayBeTruncated: false };
 }
 
 /** The import page's state: files staged, the upload, the two-step review, the outcome. */
