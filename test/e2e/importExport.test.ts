@@ -364,6 +364,36 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
     expect(await taskTexts(imageProject)).toHaveLength(4);
   });
 
+  it('says under the URL field why an address cannot be imported from, not in a banner', async () => {
+    await page.goto(`${server.origin}/#/projects/${textProject}/import`);
+    await page.reload({ waitUntil: 'load' });
+    const field = page.getByLabel('File URL');
+    const messageOf = async () => page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent();
+    expectRefusedImport = true;
+    for (const [url, why] of [
+      ['not a web address', 'That is not a web address: enter one that starts with http:// or https://.'],
+      [
+        'http://127.0.0.1:9/tasks.json',
+        'The provided URL was not valid. URLs must begin with http:// or https://, and cannot be local IPs.',
+      ],
+    ] as const) {
+      await field.fill(url);
+      await page.getByRole('button', { name: 'Import from URL' }).click();
+      await page.getByText(why).waitFor();
+      expect(await messageOf()).toBe(why);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('alert').count()).toBe(0);
+    }
+    expectRefusedImport = false;
+    await field.scrollIntoViewIfNeeded();
+    await shoot('import-url-refused');
+    await expectAccessible();
+    // Editing the address takes the old reason away.
+    await field.fill('https://example.org/tasks.json');
+    expect(await field.getAttribute('aria-invalid')).toBe('false');
+    expect(await messageOf()).toBe('The local server downloads the file; it must be reachable from here.');
+  });
+
   it('made no request outside its origin, and logged no errors', () => {
     recorded.expectClean(server.origin, { moreThan: 10, allowDataUrls: false });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectedDataKeys, fileHint, missingColumns } from '../../renderer/src/import/expectedData';
-import { describeImportError } from '../../renderer/src/import/importErrors';
+import { describeImportError, urlProblem } from '../../renderer/src/import/importErrors';
 import { readPythonLiteral } from '../../renderer/src/import/pythonLiteral';
 import { withOriginalNames } from '../../renderer/src/import/readableImportMessage';
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
@@ -88,6 +88,28 @@ describe('readable import refusals, from the real server', () => {
     expect(report.problems[0]!.message).toBe(
       'Its "audio" is a whole number, but the Audio tag that shows it needs text.',
     );
+  });
+
+  it("puts a refused address under the URL field, and what a downloaded file held in the page's list", () => {
+    const about = (message: string) =>
+      describeImportError(
+        400,
+        {
+          id: 'x',
+          status_code: 400,
+          version: '1.22.0',
+          detail: 'Validation error',
+          exc_info: null,
+          validation_errors: { non_field_errors: [message] },
+        },
+        'x',
+      );
+    expect(urlProblem(about("Failed to parse: Host 'x y' contains invalid character ' '"))).toBe(
+      'That is not a web address: enter one that starts with http:// or https://.',
+    );
+    expect(urlProblem(about("Can't resolve hostname nowhere.invalid"))).toBe("Can't resolve hostname nowhere.invalid");
+    expect(urlProblem(about('Error at item 0: "text" key is expected in task data'))).toBeNull();
+    expect(urlProblem(about('Failed to parse input file 1a2b3c4d-x.csv: No columns to parse from file'))).toBeNull();
   });
 
   it('reads stored names and Python reprs', () => {

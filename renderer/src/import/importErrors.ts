@@ -117,3 +117,19 @@ export function describeImportError(status: number, body: unknown, fallback: str
       : null;
   return { headline, hint, problems: [...itemProblems, ...problems], mayBeTruncated: itemEntries >= 100 };
 }
+
+/**
+ * A `url=` import refused for its address (not parseable, not http(s), a local address, a host
+ * that does not resolve, a failed download) rather than for what it held: the sentence to show
+ * under the URL field, or null when the report belongs in the page's list.
+ */
+export function urlProblem(report: ImportErrorReport): string | null {
+  if (report.problems.length === 0 || report.problems.some((problem) => problem.label !== null)) return null;
+  return report.problems
+    .map((problem) =>
+      /^Failed to parse: /.test(problem.message)
+        ? 'That is not a web address: enter one that starts with http:// or https://.'
+        : problem.message,
+    )
+    .join(' ');
+}

@@ -102,6 +102,8 @@ export function ImportPage({ projectId }: { projectId: number }) {
             disabled={busy}
             onJson={(text) => void flow.importJson(text)}
             onUrl={(url) => void flow.importUrl(url)}
+            urlError={flow.urlError}
+            onUrlEdited={flow.clearUrlError}
           />
         </div>
       )}

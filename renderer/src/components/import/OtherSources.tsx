@@ -1,19 +1,27 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 interface OtherSourcesProps {
   disabled: boolean;
   onJson: (text: string) => void;
   onUrl: (url: string) => void;
+  /** Why the last URL could not be imported from, shown under the field. */
+  urlError: string | null;
+  onUrlEdited: () => void;
 }
 
 const JSON_PLACEHOLDER = '[{"text": "First task"}, {"text": "Second task"}]';
 
 /** Tasks typed or pasted as JSON, and a file the server downloads from a URL. */
-export function OtherSources({ disabled, onJson, onUrl }: OtherSourcesProps) {
+export function OtherSources({ disabled, onJson, onUrl, urlError, onUrlEdited }: OtherSourcesProps) {
   const [json, setJson] = useState('');
   const [url, setUrl] = useState('');
   const jsonId = useId();
   const urlId = useId();
+  const urlInput = useRef<HTMLInputElement>(null);
+  // A refused address puts the cursor back in its field, where the reason is read with it.
+  useEffect(() => {
+    if (urlError) urlInput.current?.focus();
+  }, [urlError]);
   return (
     <div className="import-sources">
       <section className="import-card" aria-labelledby={`${jsonId}-heading`}>
@@ -50,6 +58,8 @@ export function OtherSources({ disabled, onJson, onUrl }: OtherSourcesProps) {
         </h2>
         <form
           className="import-sources__form"
+          // The server says what is wrong with an address, under the field, in the app's words.
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             if (url.trim()) onUrl(url.trim());
@@ -58,13 +68,27 @@ export function OtherSources({ disabled, onJson, onUrl }: OtherSourcesProps) {
           <label className="field">
             <span className="field__label">File URL</span>
             <input
+              ref={urlInput}
               className="input"
               type="url"
               value={url}
               placeholder="https://example.com/tasks.json"
-              onChange={(event) => setUrl(event.target.value)}
+              aria-invalid={urlError !== null}
+              aria-describedby={`${urlId}-message`}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                if (urlError) onUrlEdited();
+              }}
             />
-            <span className="field__hint">The local server downloads the file; it must be reachable from here.</span>
+            {urlError ? (
+              <span id={`${urlId}-message`} className="field__error">
+                {urlError}
+              </span>
+            ) : (
+              <span id={`${urlId}-message`} className="field__hint">
+                The local server downloads the file; it must be reachable from here.
+              </span>
+            )}
           </label>
           <button type="submit" className="button" disabled={disabled || !url.trim()}>
             Import from URL

@@ -13,7 +13,7 @@ import {
 } from '../../api/importApi';
 import { isAbortError } from '../../api/upload';
 import { fileKey, needsReview } from '../../import/fileKinds';
-import { describeImportError, type ImportErrorReport } from '../../import/importErrors';
+import { describeImportError, urlProblem, type ImportErrorReport } from '../../import/importErrors';
 import { uploadProgress, type UploadProgress } from '../../import/progress';
 import { useToasts } from '../toastContext';
 import type { PickedFile } from './collectDropped';
@@ -41,6 +41,8 @@ export function useImportFlow(projectId: number) {
   const [phase, setPhase] = useState<ImportPhase>({ kind: 'select' });
   const [staged, setStaged] = useState<StagedFile[]>([]);
   const [error, setError] = useState<ImportErrorReport | null>(null);
+  /** Why the URL could not be imported from, shown under its field (not the page's banner). */
+  const [urlError, setUrlError] = useState<string | null>(null);
   const [asTasksList, setAsTasksList] = useState(true);
   const controller = useRef<AbortController | null>(null);
 
@@ -58,18 +60,29 @@ export function useImportFlow(projectId: number) {
   const removeFile = (key: string) => setStaged((current) => current.filter((item) => item.key !== key));
   const clearFiles = () => setStaged([]);
 
-  /** Runs one request that sends data, with cancel; failures land in `error`, cancel in a toast. */
-  async function send(what: string, run: (signal: AbortSignal) => Promise<void>) {
+  /**
+   * Runs one request that sends data, with cancel; failures land in `error` (unless `onRefused`
+   * places the report elsewhere and says so), cancel in a toast.
+   */
+  async function send(
+    what: string,
+    run: (signal: AbortSignal) => Promise<void>,
+    onRefused?: (report: ImportErrorReport) => boolean,
+  ) {
     const abort = new AbortController();
     controller.current = abort;
     setError(null);
+    setUrlError(null);
     setPhase({ kind: 'sending', what, progress: null, processing: false });
     try {
       await run(abort.signal);
     } catch (failure) {
       setPhase({ kind: 'select' });
       if (isAbortError(failure)) toasts.success('Import cancelled: nothing was imported.');
-      else setError(reportOf(failure));
+      else {
+        const report = reportOf(failure);
+        if (!onRefused?.(report)) setError(report);
+      }
     } finally {
       controller.current = null;
     }
@@ -110,10 +123,19 @@ export function useImportFlow(projectId: number) {
     });
 
   const importUrl = (url: string) =>
-    send(url, async (signal) => {
-      const result = await importFromUrl(client, projectId, url, signal);
-      setPhase({ kind: 'done', result, source: url });
-    });
+    send(
+      url,
+      async (signal) => {
+        const result = await importFromUrl(client, projectId, url, signal);
+        setPhase({ kind: 'done', result, source: url });
+      },
+      (report) => {
+        // About the address itself (not the items of a file it gave): said under the URL field.
+        const message = urlProblem(report);
+        if (message) setUrlError(message);
+        return message !== null;
+      },
+    );
 
   const cancel = () => controller.current?.abort();
 
@@ -166,6 +188,8 @@ export function useImportFlow(projectId: number) {
     phase,
     staged,
     error,
+    urlError,
+    clearUrlError: () => setUrlError(null),
     asTasksList,
     setAsTasksList,
     addFiles,
