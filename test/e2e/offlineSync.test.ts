@@ -121,6 +121,9 @@ describe.skipIf(!isChromiumAvailable())('offline labeling between two syncs, in 
         .getByText(/no tasks left/i)
         .first()
         .waitFor();
+      // The work waits for the next push, and the status bar says so (issue 15: it said "Sync: idle").
+      await page.getByTestId('sync-status').getByText('Sync: 1 local change to push').waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, 'offline-pending-light.png') });
       // The browser never called the remote, only the local server.
       recorded.expectClean(origin, { moreThan: 5 });
     } finally {
