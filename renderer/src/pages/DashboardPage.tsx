@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../api/apiContext';
 import type { DashboardBucket, ProjectDashboard } from '../api/dashboard';
-import { fetchProjectTitle } from '../api/importApi';
+import { fetchProjectTitle } from '../api/dataManager';
 import { AnnotatorsCard } from '../components/dashboard/AnnotatorsCard';
 import { DashboardControls } from '../components/dashboard/DashboardControls';
 import { LabelsCard } from '../components/dashboard/LabelsCard';
