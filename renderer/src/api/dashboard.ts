@@ -1,3 +1,4 @@
+import type { DashboardBucket, ProjectDashboard } from '../../../shared/api/dashboard';
 import type { ApiClient } from './client';
 
 /*
@@ -6,45 +7,14 @@ import type { ApiClient } from './client';
  * about the annotations made between `from` and `to`.
  */
 
-export type DashboardBucket = 'day' | 'week';
-
-export interface DashboardPoint {
-  /** The day, or the Monday starting the week. */
-  date: string;
-  submitted: number;
-  skipped: number;
-}
-
-export interface DashboardLabelCount {
-  label: string;
-  count: number;
-}
-
-export interface DashboardControl {
-  from_name: string;
-  /** The control tag (`Choices`, `RectangleLabels`, ...); null when the config no longer has it. */
-  type: string | null;
-  counts: DashboardLabelCount[];
-}
-
-export interface DashboardAnnotator {
-  user: { id: number; email: string; first_name: string; last_name: string } | null;
-  submitted: number;
-  skipped: number;
-}
-
-export interface ProjectDashboard {
-  project: number;
-  from: string;
-  to: string;
-  bucket: DashboardBucket;
-  timezone: string;
-  totals: { tasks: number; completed: number; skipped: number; remaining: number };
-  period: { submitted: number; skipped: number };
-  series: DashboardPoint[];
-  labels: DashboardControl[];
-  annotators: DashboardAnnotator[];
-}
+export type {
+  DashboardAnnotator,
+  DashboardBucket,
+  DashboardControl,
+  DashboardLabelCount,
+  DashboardPoint,
+  ProjectDashboard,
+} from '../../../shared/api/dashboard';
 
 export interface DashboardQuery {
   /** Absent: from the project's first annotation. */

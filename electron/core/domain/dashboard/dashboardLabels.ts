@@ -1,18 +1,5 @@
+import type { DashboardControl as ControlLabelCounts } from '../../../../shared/api/dashboard.js';
 import type { LabelCountRow } from '../../db/repos/dashboardRepo.js';
-
-export interface LabelCount {
-  label: string;
-  count: number;
-}
-
-export interface ControlLabelCounts {
-  /** The control's name in the labeling config, as results carry it. */
-  from_name: string;
-  /** Its tag (`Choices`, `RectangleLabels`, ...), or null for a name the current config no longer has. */
-  type: string | null;
-  /** Most used first; the config's labels not used yet follow with 0, in config order. */
-  counts: LabelCount[];
-}
 
 interface ConfigControl {
   type: string;

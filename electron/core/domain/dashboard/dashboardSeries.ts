@@ -1,14 +1,6 @@
+import type { DashboardBucket, DashboardPoint as SeriesPoint } from '../../../../shared/api/dashboard.js';
 import { BUCKET_SECONDS, type BucketActivityRow } from '../../db/repos/dashboardRepo.js';
 import { addDays, daysBetween, mondayOf, type ZonedCalendar } from './zonedCalendar.js';
-
-export type DashboardBucket = 'day' | 'week';
-
-export interface SeriesPoint {
-  /** The local day, or the Monday that starts the week (which may fall before the range). */
-  date: string;
-  submitted: number;
-  skipped: number;
-}
 
 const BUCKET_MS = BUCKET_SECONDS * 1000;
 

@@ -1,3 +1,4 @@
+import type { DashboardAnnotator, DashboardBucket, ProjectDashboard } from '../../../../shared/api/dashboard.js';
 import {
   BUCKET_SECONDS,
   countDashboardTasks,
@@ -10,8 +11,8 @@ import {
 import type { DomainContext } from '../context.js';
 import { ValidationError } from '../errors.js';
 import { getProjectRow } from '../projects/getProject.js';
-import { groupLabelCounts, type ControlLabelCounts } from './dashboardLabels.js';
-import { buildSeries, dayEdges, type DashboardBucket, type SeriesPoint } from './dashboardSeries.js';
+import { groupLabelCounts } from './dashboardLabels.js';
+import { buildSeries, dayEdges } from './dashboardSeries.js';
 import { addDays, daysBetween, zonedCalendar } from './zonedCalendar.js';
 
 /** Ten years of days: a longer range is refused, and "all time" starts no earlier. */
@@ -25,27 +26,6 @@ export interface DashboardRequest {
   bucket: DashboardBucket;
   /** An IANA zone name, already checked. */
   timezone: string;
-}
-
-export interface DashboardAnnotator {
-  user: { id: number; email: string; first_name: string; last_name: string } | null;
-  submitted: number;
-  skipped: number;
-}
-
-export interface ProjectDashboard {
-  project: number;
-  from: string;
-  to: string;
-  bucket: DashboardBucket;
-  timezone: string;
-  /** The project's tasks now, whatever the range: completed + skipped + remaining = tasks. */
-  totals: { tasks: number; completed: number; skipped: number; remaining: number };
-  /** Annotations made in the range. */
-  period: { submitted: number; skipped: number };
-  series: SeriesPoint[];
-  labels: ControlLabelCounts[];
-  annotators: DashboardAnnotator[];
 }
 
 const BUCKET_MS = BUCKET_SECONDS * 1000;
