@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
-import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
+import { animationsSettled, openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { choice, createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
@@ -162,15 +162,7 @@ describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outp
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
-      await page
-        .locator('html')
-        .evaluate((root) =>
-          Promise.all(
-            root
-              .getAnimations({ subtree: true })
-              .map((animation: { finished: Promise<unknown> }) => animation.finished),
-          ),
-        );
+      await animationsSettled(page);
       await page.screenshot({ path: join(SCREENSHOTS, `${name}-${theme}.png`) });
       expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
     }

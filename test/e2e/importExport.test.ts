@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
-import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
+import { animationsSettled, openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
@@ -97,15 +97,7 @@ describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromi
   }
 
   /** Colors fade between themes (CSS transitions): a screenshot waits until they have ended. */
-  async function settled() {
-    await page
-      .locator('html')
-      .evaluate((root) =>
-        Promise.all(
-          root.getAnimations({ subtree: true }).map((animation: { finished: Promise<unknown> }) => animation.finished),
-        ),
-      );
-  }
+  const settled = () => animationsSettled(page);
 
   beforeAll(async () => {
     server = await startE2eServer('import');

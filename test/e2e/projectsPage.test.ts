@@ -260,6 +260,24 @@ describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpo
     await confirm.waitFor({ state: 'hidden' });
   });
 
+  it('keeps a long unbroken title inside the confirmation dialog', async () => {
+    const title = 'W'.repeat(50);
+    const project = await server.api<{ id: number }>('POST', '/api/projects/', { title });
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete project?' });
+    await confirm.waitFor();
+    const overflow = await confirm.evaluate((dialog) => {
+      const box = dialog.getBoundingClientRect();
+      const text = dialog.querySelector('p')!.getBoundingClientRect();
+      return { scroll: dialog.scrollWidth - dialog.clientWidth, textPastEdge: Math.max(0, text.right - box.right) };
+    });
+    expect(overflow).toEqual({ scroll: 0, textPastEdge: 0 });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await server.api('DELETE', `/api/projects/${project.id}/`);
+    await page.reload({ waitUntil: 'load' });
+  });
+
   it('deletes a project only after confirmation', async () => {
     await page.getByRole('button', { name: 'Delete Sentiment review (copy)' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete project?' });

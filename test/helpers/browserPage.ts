@@ -109,3 +109,20 @@ export async function openRecordedPage(
     expectClean: (origin, cleanOptions) => expectCleanRecord(record, origin, cleanOptions),
   };
 }
+
+/**
+ * Waits until the page's animations and transitions (the theme's colour fades) have ended. One
+ * that is cancelled, because a newer style change replaced it, rejects its `finished` with an
+ * AbortError: that one has ended too, so it is waited for no further.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page
+    .locator('html')
+    .evaluate((root) =>
+      Promise.all(
+        root
+          .getAnimations({ subtree: true })
+          .map((animation: { finished: Promise<unknown> }) => animation.finished.catch(() => undefined)),
+      ),
+    );
+}
