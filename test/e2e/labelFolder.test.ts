@@ -183,11 +183,10 @@ describe.skipIf(!isChromiumAvailable())('label a folder in a browser, against ou
       const here = await desktop.newPage();
       here.on('pageerror', (error) => session.record.errors.push(`pageerror: ${error.message}`));
       await openDialog(here);
-      expect(
-        await dialog(here)
-          .getByText(/LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT/)
-          .count(),
-      ).toBe(1);
+      // The headless rule appears once the server has said how it runs: wait for it, then once only.
+      const rule = dialog(here).getByText(/LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT/);
+      await rule.first().waitFor();
+      expect(await rule.count()).toBe(1);
       await dialog(here).getByRole('button', { name: 'Choose folder…' }).click();
       await dialog(here).getByTestId('folder-summary').getByText(`Found 2 text files in ${reviews}.`).waitFor();
       expect(

@@ -26,6 +26,8 @@ async function expectSubmitInView(page: Page) {
   expect(button.x + button.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
   expect(button.x).toBeGreaterThanOrEqual(frame.x - 1);
   expect(button.x + button.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // The editor keeps its working height (26rem at least) whatever sits beside or above it.
+  expect(frame.height).toBeGreaterThanOrEqual(26 * 16 - 1);
 }
 
 async function openExport(page: Page) {
@@ -76,6 +78,9 @@ describe.skipIf(!isChromiumAvailable())('every page at 1440 and 900 px, in light
       description: 'Boxes around every cat in the street survey.',
       color: '#f59e0b',
       label_config: IMAGE_CONFIG,
+      // Shown beside the editor on opening: the narrow runs check the editor still fits beside it.
+      expert_instruction: '<p>Draw one box around each cat, ears and tail included. Skip blurred photos.</p>',
+      show_instruction: true,
     });
     ids.project = project.id;
     const form = new FormData();
