@@ -32,6 +32,14 @@ async function fileIfPresent(path: string): Promise<Buffer | null> {
   }
 }
 
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the built renderer. Unknown paths without an extension get index.html so the app's own
  * router can handle them; nothing outside the renderer folder is ever read.
@@ -39,7 +47,10 @@ async function fileIfPresent(path: string): Promise<Buffer | null> {
 export async function serveRenderer(c: Context<AppEnv>): Promise<Response> {
   const root = c.get('deps').rendererDir;
   if (!root) return sendDjangoNotFound(c);
-  const relative = normalize(decodeURIComponent(c.req.path)).replace(/^([/\\])+/, '');
+  const decoded = decodePath(c.req.path);
+  // A broken escape (`/%zz`, half a UTF-8 sequence) names no file: Django answers 404 for it too.
+  if (decoded === null) return sendDjangoNotFound(c);
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const target = join(root, relative);
   if (target !== root && !target.startsWith(root + sep)) return sendDjangoNotFound(c);
 
