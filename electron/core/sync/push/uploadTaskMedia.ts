@@ -16,7 +16,13 @@ export function localUploadPath(dataDir: string, url: string): string | null {
   const match = LOCAL_UPLOAD.exec(url);
   if (!match) return null;
   const root = resolve(join(dataDir, 'media', 'upload'));
-  const path = resolve(root, match[1]!, decodeURIComponent(match[2]!));
+  let name: string;
+  try {
+    name = decodeURIComponent(match[2]!);
+  } catch {
+    return null; // task data is untrusted: a broken escape names no file of ours
+  }
+  const path = resolve(root, match[1]!, name);
   return path.startsWith(root + sep) ? path : null;
 }
 
