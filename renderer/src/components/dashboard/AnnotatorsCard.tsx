@@ -1,17 +1,13 @@
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar } from 'recharts';
 import type { DashboardAnnotator } from '../../api/dashboard';
 import { annotatorName, formatCount, plural } from '../../dashboard/dashboardText';
 import { ChartCard } from './ChartCard';
-import { ChartTooltip } from './ChartTooltip';
 import { SeriesLegend } from './SeriesLegend';
-import { AXIS_TICK, CHART_COLORS, GRID_STROKE } from './chartTheme';
+import { CHART_COLORS } from './chartTheme';
+import { HorizontalBars } from './HorizontalBars';
 
 const MAX_BARS = 15;
 const BAR_HEIGHT = 32;
-
-function shorten(name: string): string {
-  return name.length > 22 ? `${name.slice(0, 21)}…` : name;
-}
 
 /** Who did the range's annotations: submitted and skipped per person, most submitted first. */
 export function AnnotatorsCard({ annotators, range }: { annotators: DashboardAnnotator[]; range: string }) {
@@ -38,35 +34,7 @@ export function AnnotatorsCard({ annotators, range }: { annotators: DashboardAnn
       empty={rows.length === 0 ? `Nobody annotated from ${range}.` : null}
       chart={
         <>
-          <BarChart
-            data={shown}
-            layout="vertical"
-            responsive
-            style={{ width: '100%', height: 40 + BAR_HEIGHT * shown.length }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid horizontal={false} stroke={GRID_STROKE} />
-            <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke={GRID_STROKE} />
-            <YAxis
-              type="category"
-              dataKey="name"
-              width={160}
-              tick={AXIS_TICK}
-              tickFormatter={shorten}
-              stroke={GRID_STROKE}
-              interval={0}
-            />
-            <Tooltip
-              cursor={{ fill: 'var(--color-surface-hover)' }}
-              content={(props) => (
-                <ChartTooltip
-                  active={props.active}
-                  label={props.label}
-                  payload={props.payload}
-                  title={(name) => name}
-                />
-              )}
-            />
+          <HorizontalBars data={shown} nameKey="name" nameWidth={160} maxChars={22} barHeight={BAR_HEIGHT}>
             <Bar
               isAnimationActive={false}
               dataKey="submitted"
@@ -83,7 +51,7 @@ export function AnnotatorsCard({ annotators, range }: { annotators: DashboardAnn
               fill={CHART_COLORS.skipped}
               maxBarSize={22}
             />
-          </BarChart>
+          </HorizontalBars>
           <SeriesLegend />
         </>
       }

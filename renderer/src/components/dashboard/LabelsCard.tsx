@@ -1,17 +1,13 @@
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar } from 'recharts';
 import type { DashboardControl } from '../../api/dashboard';
 import { formatCount, formatShare, plural } from '../../dashboard/dashboardText';
 import { ChartCard } from './ChartCard';
-import { ChartTooltip } from './ChartTooltip';
-import { AXIS_TICK, CHART_COLORS, GRID_STROKE } from './chartTheme';
+import { CHART_COLORS } from './chartTheme';
+import { HorizontalBars } from './HorizontalBars';
 
 /** More bars than this make a wall: the chart shows the most used, the table all of them. */
 const MAX_BARS = 15;
 const BAR_HEIGHT = 30;
-
-function shorten(label: string): string {
-  return label.length > 20 ? `${label.slice(0, 19)}…` : label;
-}
 
 /** What a control is called on the card: its name, and its tag when the config still has it. */
 function controlTitle(control: DashboardControl): string {
@@ -35,37 +31,9 @@ export function LabelsCard({ control, range }: { control: DashboardControl; rang
       summary={summary}
       empty={total === 0 ? `No labels chosen in “${control.from_name}”, ${range}.` : null}
       chart={
-        <BarChart
-          data={shown}
-          layout="vertical"
-          responsive
-          style={{ width: '100%', height: 40 + BAR_HEIGHT * shown.length }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid horizontal={false} stroke={GRID_STROKE} />
-          <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke={GRID_STROKE} />
-          <YAxis
-            type="category"
-            dataKey="label"
-            width={140}
-            tick={AXIS_TICK}
-            tickFormatter={shorten}
-            stroke={GRID_STROKE}
-            interval={0}
-          />
-          <Tooltip
-            cursor={{ fill: 'var(--color-surface-hover)' }}
-            content={(props) => (
-              <ChartTooltip
-                active={props.active}
-                label={props.label}
-                payload={props.payload}
-                title={(label) => label}
-              />
-            )}
-          />
+        <HorizontalBars data={shown} nameKey="label" nameWidth={140} maxChars={20} barHeight={BAR_HEIGHT}>
           <Bar isAnimationActive={false} dataKey="count" name="Given" fill={CHART_COLORS.label} maxBarSize={22} />
-        </BarChart>
+        </HorizontalBars>
       }
       table={
         <table className="data-table">
