@@ -110,7 +110,11 @@ export async function screenshotStorageSection(page: Page, name: string): Promis
 /** The names of the files in a folder, sorted. */
 export function filesIn(folder: string): string[] {
   try {
-    return readdirSync(folder).sort();
+    // Outpost writes each object as a hidden `.name.….partial` beside it and renames it into
+    // place, as rsync does; only the finished files count.
+    return readdirSync(folder)
+      .filter((name) => !name.startsWith('.'))
+      .sort();
   } catch {
     return [];
   }
