@@ -1,0 +1,81 @@
+/*
+ * Which Label Studio editor labels a project, and how a cached remote editor is laid out.
+ *
+ * Outpost bundles Label Studio's editor 1.4.0. A remote Label Studio (1.22) serves a newer one as
+ * chunks of its web app; sync caches those files in `<data folder>/editors/<key>/`, each listed
+ * with its SHA-256 in that folder's `manifest.json`, and the server serves them, re-checked, at
+ * `/outpost-editors/<key>/<file>` (see CONTRIBUTING.md, "Label Studio 1.22's editor").
+ */
+
+/** The version of the editor Outpost bundles (`@heartexlabs/label-studio`). */
+export const BUNDLED_EDITOR_VERSION = '1.4.0';
+
+/**
+ * The tags the bundled editor (1.4.0) registers, read from its tag registry; a config with any
+ * other tag cannot be shown by it.
+ */
+export const BUNDLED_EDITOR_TAGS: readonly string[] = (
+  'audio audioplus brush brushlabels channel choice choices collapse dialog ellipse ellipselabels filter header ' +
+  'hypertext hypertextlabels image keypoint keypointlabels label labels list number pairwise panel paragraphlabels ' +
+  'paragraphs polygon polygonlabels ranker rating rectangle rectanglelabels relation relations shortcut style table ' +
+  'taxonomy text textarea timeseries timeserieslabels video view'
+).split(' ');
+
+/** The URL folder a cached editor's files are served from: `/outpost-editors/<key>/`. */
+export const CACHED_EDITOR_PATH = '/outpost-editors';
+
+/**
+ * How to start a cached editor in a page, read off the remote's own web app:
+ * load `scripts` in order, then `modules` with their entry removed (they hold modules the editor
+ * needs, but their entry would start the remote's whole app), add `styles`, then have webpack's
+ * runtime load `chunks` and run `module`, which sets `window.LabelStudio`.
+ */
+export interface EditorBoot {
+  /** The webpack chunk array the remote's bundles push into (`webpackChunklabelstudio`). */
+  chunkGlobal: string;
+  scripts: string[];
+  modules: string[];
+  styles: string[];
+  chunks: number[];
+  module: number;
+}
+
+export interface CachedEditorFile {
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+/** `manifest.json` of one cached editor; also served at `/outpost-editors/<key>/manifest.json`. */
+export interface CachedEditorManifest {
+  key: string;
+  /** The remote's release (`/api/version` `release`), e.g. `1.22.0`. */
+  release: string;
+  /** The editor's own commit (`/api/version` `label-studio-frontend.commit`), when it says. */
+  commit: string | null;
+  /** The server it was downloaded from, and when (ISO time). */
+  source: string;
+  fetched_at: string;
+  boot: EditorBoot;
+  /** Lower-case tag names the editor registers (`Registry.addTag("datetime", ...)` in its code). */
+  tags: string[];
+  files: CachedEditorFile[];
+}
+
+/** `GET /api/outpost/projects/{id}/editor`: the editor this project labels with. */
+export interface ProjectEditor {
+  kind: 'bundled' | 'cached';
+  /** The cached editor's key (`editor.html?editor=<key>`); null for the bundled one. */
+  key: string | null;
+  /** `1.4.0` for the bundled editor; the remote's release for a cached one. */
+  version: string;
+  /** Where a cached editor came from; null for the bundled one. */
+  source: string | null;
+  /** Lower-case tag names this editor can render. */
+  tags: string[];
+  /**
+   * Why the editor one would expect is not used, in a sentence (a cached file failed its check
+   * and was removed; the project's remote has not served one yet); null when nothing is amiss.
+   */
+  notice: string | null;
+}
