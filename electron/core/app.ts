@@ -23,6 +23,7 @@ import { modelVersionRoutes } from './server/routes/modelVersions.js';
 import { outpostAppRoutes } from './server/routes/outpostApp.js';
 import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
 import { outpostDashboardRoutes } from './server/routes/outpostDashboard.js';
+import { outpostEditorRoutes } from './server/routes/outpostEditors.js';
 import { outpostMirrorsRoutes } from './server/routes/outpostMirrors.js';
 import { outpostLocalModelRoutes } from './server/routes/outpostLocalModel.js';
 import { outpostMlRoutes } from './server/routes/outpostMl.js';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostRemotesRoutes(app);
   outpostConflictsRoutes(app);
   outpostDashboardRoutes(app);
+  outpostEditorRoutes(app);
   outpostMirrorsRoutes(app);
   outpostMlRoutes(app);
   outpostLocalModelRoutes(app);

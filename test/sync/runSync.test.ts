@@ -67,7 +67,7 @@ describe('runSync', () => {
     let startedRun: number | undefined;
     const result = await runSync(deps, remoteId, { progress, onRunStarted: (id) => (startedRun = id) });
     expect(result).toEqual({ runId: startedRun, status: 'completed', summary: { ...ZERO_STATS, errors: [] } });
-    expect(phases).toEqual([`connect ${remote.url}`, 'push', 'done']);
+    expect(phases).toEqual([`connect ${remote.url}`, 'push', 'editor', 'done']);
     expect(errors).toEqual([]);
     const row = runRow(result.runId);
     expect(row).toMatchObject({ remote: remoteId, status: 'completed', phase: 'done', errors: '[]' });
@@ -93,6 +93,7 @@ describe('runSync', () => {
       // Each step once, named by the run (issue 15: the CLI printed each pull line twice).
       'pull project 987654 (1 of 2)',
       'pull project 987655 (2 of 2)',
+      'editor',
       'done',
     ]);
     expect(result.summary.errors).toEqual([

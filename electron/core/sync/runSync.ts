@@ -9,6 +9,7 @@ import { startSyncRunRecord, type FinishedStatus } from './engine/syncRunRecorde
 import { untilAborted } from './engine/untilAborted.js';
 import { pullProject } from './pull/pullProject.js';
 import { cacheMedia } from './media/cacheMedia.js';
+import { cacheRemoteEditor } from './editor/cacheRemoteEditor.js';
 import { pushOutbox } from './push/pushOutbox.js';
 import { emptyPullStats, type SyncContext, type SyncProgress, type SyncSummary } from './syncTypes.js';
 
@@ -148,6 +149,19 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
         stepFailed = true;
         progress.error('media', messageOf(error));
       }
+    }
+
+    // 5. The remote's own editor, so its projects are labeled offline with the editor the team
+    // uses (issue 16). Downloaded only when the remote's build changed or the copy went bad.
+    stopIfCancelled();
+    progress.phase('editor');
+    try {
+      const editorDeps = { db: deps.db, clock: deps.clock, dataDir: deps.dataDir, fetch: deps.fetch };
+      await untilAborted(cacheRemoteEditor(editorDeps, remote, connection.version, signal), signal);
+    } catch (error) {
+      stopIfCancelled();
+      stepFailed = true;
+      progress.error('editor', messageOf(error));
     }
 
     stopIfCancelled();

@@ -22,7 +22,7 @@ export interface SyncContext extends DomainContext {
   signal?: AbortSignal;
 }
 
-export type SyncPhase = 'connect' | 'push' | 'pull' | 'media' | 'done';
+export type SyncPhase = 'connect' | 'push' | 'pull' | 'media' | 'editor' | 'done';
 
 export interface SyncProgress {
   phase(phase: SyncPhase, detail?: string): void;

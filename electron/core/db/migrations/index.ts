@@ -9,6 +9,7 @@ import mlBackends from './0008_ml_backends.sql';
 import predictionPush from './0009_prediction_push.sql';
 import storages from './0010_storages.sql';
 import dashboardActivity from './0011_dashboard_activity.sql';
+import remoteEditors from './0012_remote_editors.sql';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   { version: 9, name: 'prediction_push', sql: predictionPush },
   { version: 10, name: 'storages', sql: storages },
   { version: 11, name: 'dashboard_activity', sql: dashboardActivity },
+  { version: 12, name: 'remote_editors', sql: remoteEditors },
 ];

@@ -12,6 +12,8 @@ export interface RemoteRow {
   remote_user_id: number | null;
   remote_user_email: string | null;
   sync_interval_minutes: number;
+  /** The editor cached from this remote (migration 0012), null before one was. */
+  editor_key: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -28,7 +30,7 @@ export function listRemoteRows(db: Db): RemoteRow[] {
   return statement(db, 'SELECT * FROM remotes ORDER BY id').all() as RemoteRow[];
 }
 
-export function insertRemoteRow(db: Db, row: Omit<RemoteRow, 'id'>): number {
+export function insertRemoteRow(db: Db, row: Omit<RemoteRow, 'id' | 'editor_key'>): number {
   const result = statement(
     db,
     `INSERT INTO remotes (url, name, token_kind, remote_version, remote_user_id, remote_user_email,
@@ -48,6 +50,7 @@ const CHANGEABLE = [
   'remote_user_id',
   'remote_user_email',
   'sync_interval_minutes',
+  'editor_key',
   'updated_at',
 ] as const;
 
@@ -73,4 +76,17 @@ export function countPendingOutbox(db: Db, remote: number): number {
   return statement(db, 'SELECT count(*) FROM sync_outbox WHERE remote = ? AND done_at IS NULL')
     .pluck()
     .get(remote) as number;
+}
+
+/** The remote a local project mirrors, if it mirrors one. */
+export function findRemoteOfProject(db: Db, project: number): RemoteRow | undefined {
+  return statement(
+    db,
+    'SELECT r.* FROM remote_projects rp JOIN remotes r ON r.id = rp.remote WHERE rp.project = ?',
+  ).get(project) as RemoteRow | undefined;
+}
+
+/** Whether any remote still uses this cached editor. */
+export function isEditorKeyInUse(db: Db, key: string): boolean {
+  return statement(db, 'SELECT 1 FROM remotes WHERE editor_key = ? LIMIT 1').get(key) !== undefined;
 }

@@ -11,6 +11,7 @@ import {
   type RemoteUpdate,
 } from '../../domain/remotes/remotes.js';
 import type { RemoteWire } from '../../domain/remotes/serializeRemote.js';
+import { cacheRemoteEditor } from '../editor/cacheRemoteEditor.js';
 import { connectRemote, type RemoteConnection } from './connectRemote.js';
 import { assertNoLiveRun } from './liveRuns.js';
 import type { SyncDeps } from './syncDeps.js';
@@ -55,6 +56,11 @@ export async function addRemote(deps: SyncDeps, input: AddRemoteInput): Promise<
     deleteRemote(deps, id);
     throw error;
   }
+  // The remote's editor comes down in the background (adding must not wait for some 8 MB); a
+  // failure here is retried and reported by the next sync.
+  const editorDeps = { db: deps.db, clock: deps.clock, dataDir: deps.dataDir, fetch: deps.fetch };
+  const row = { id, url, editor_key: null };
+  cacheRemoteEditor(editorDeps, row, connection.version).catch(() => undefined);
   return getRemote(deps, id);
 }
 
