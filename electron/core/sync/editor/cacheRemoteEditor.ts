@@ -31,11 +31,11 @@ export type EditorCacheResult =
   /** The remote names no editor build (another Outpost, or a Label Studio too old to say). */
   | { status: 'none'; key: null };
 
-/** The editor's commit, as /api/version gives it (`label-studio-frontend`, or `lsf` in older builds). */
+/** The editor's commit, as /api/version gives it (`label-studio-frontend` or `lsf`; 1.22 shortens it to 6 digits). */
 export function editorCommitOf(version: RemoteVersion): string | null {
   for (const name of ['label-studio-frontend', 'lsf']) {
     const commit = (version[name] as { commit?: unknown } | undefined)?.commit;
-    if (typeof commit === 'string' && /^[0-9a-f]{7,64}$/i.test(commit)) return commit;
+    if (typeof commit === 'string' && /^[0-9a-f]{6,64}$/i.test(commit)) return commit;
   }
   return null;
 }
