@@ -54,6 +54,29 @@ export function themeFromAddress(search: string): EditorTheme {
   return isEditorTheme(named) ? named : 'light';
 }
 
+/**
+ * The cached editor the frame loads, as its address names it (`editor.html?editor=<key>`); null
+ * for the bundled editor.
+ */
+export function editorKeyFromAddress(search: string): string | null {
+  const key = new URLSearchParams(search).get('editor');
+  return key === null || key === '' ? null : key;
+}
+
+/** The frame's address: its theme, and the cached editor it loads (none: the bundled one). */
+export function editorAddress(theme: EditorTheme, editorKey: string | null): string {
+  const query = new URLSearchParams({ theme });
+  if (editorKey !== null) query.set('editor', editorKey);
+  return `./editor.html?${query.toString()}`;
+}
+
+/**
+ * What an `error` is about, where the page acts on it. `editor-files`: a cached editor's own
+ * files could not be loaded (missing, refused by their check, or they never set the editor up),
+ * so the page labels with the bundled editor instead.
+ */
+export type EditorErrorKind = 'editor-files';
+
 export type ParentMessage =
   | { type: 'init'; setup: EditorSetup }
   | { type: 'theme'; theme: EditorTheme }
@@ -64,7 +87,7 @@ export type ParentMessage =
 export type HostMessage =
   | { type: 'ready' }
   | { type: 'loaded' }
-  | { type: 'error'; message: string }
+  | { type: 'error'; message: string; kind?: EditorErrorKind }
   | { type: 'submit'; result: ResultItem[]; leadTime: number }
   | { type: 'update'; annotationId: number; result: ResultItem[]; leadTime: number }
   | { type: 'skip'; annotationId: number | null; result: ResultItem[]; leadTime: number }
@@ -102,7 +125,9 @@ export function parseHostMessage(data: unknown): HostMessage | null {
     case 'loaded':
       return { type: data.type };
     case 'error':
-      return typeof data.message === 'string' ? { type: 'error', message: data.message } : null;
+      if (typeof data.message !== 'string') return null;
+      if (data.kind === undefined) return { type: 'error', message: data.message };
+      return data.kind === 'editor-files' ? { type: 'error', message: data.message, kind: data.kind } : null;
     case 'submit':
       return isResult(data.result) && isLeadTime(data.leadTime)
         ? { type: 'submit', result: data.result, leadTime: data.leadTime }

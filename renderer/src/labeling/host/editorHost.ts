@@ -1,20 +1,34 @@
 /**
- * Runs inside `editor.html`: loads the bundled Label Studio editor, builds it from the setup the
- * labeling page sends, and reports the editor's callbacks back. It never calls the API itself,
- * so the editor (which renders untrusted task HTML) holds no credentials of its own to misuse.
+ * Runs inside `editor.html`: loads a Label Studio editor (the bundled 1.4.0, or with
+ * `?editor=<key>` a cached 1.22 one: both take the same options and callbacks), builds it from
+ * the setup the labeling page sends, and reports the editor's callbacks back. It never calls the
+ * API itself, so the editor (which renders untrusted task HTML) holds no credentials of its own
+ * to misuse.
  */
 import './editorHost.css';
 import './editorDark.css';
 import './editorDarkWidgets.css';
-import { parseParentMessage, themeFromAddress, type EditorSetup, type HostMessage, type ResultItem } from '../protocol';
+import {
+  editorKeyFromAddress,
+  parseParentMessage,
+  themeFromAddress,
+  type EditorSetup,
+  type HostMessage,
+  type ResultItem,
+} from '../protocol';
 import { EDITOR_OWN_COMBOS, shortcutApplies } from '../shortcutPolicy';
 import { actionFor, normalizeCombo } from '../shortcuts';
 import { applyEditorTheme } from './editorTheme';
 import type { LsAnnotation, LsConstructor, LsInstance, LsRegion, LsStore } from './labelStudioTypes';
+import { loadBundledEditor } from './loadBundledEditor';
+import { loadCachedEditor } from './loadCachedEditor';
 
 const root = document.getElementById('editor') as HTMLElement;
 const status = document.getElementById('editor-status') as HTMLElement;
 const parentWindow = window.parent;
+const editorKey = editorKeyFromAddress(location.search);
+// Set before the theme: the dark styles written for 1.4.0 stay off a cached editor, which has its own.
+if (editorKey !== null) document.documentElement.dataset.editor = 'cached';
 applyEditorTheme(themeFromAddress(location.search));
 
 let instance: LsInstance | null = null;
@@ -27,22 +41,6 @@ let lastRequestId = 0;
 
 function post(message: HostMessage): void {
   parentWindow.postMessage(message, location.origin);
-}
-
-/** The editor's files are static copies (see vite.config.ts), added here so Vite leaves them alone. */
-function loadEditorFiles(): Promise<void> {
-  const style = document.createElement('link');
-  style.rel = 'stylesheet';
-  style.href = new URL('./lsf/main.css', location.href).href;
-  // First in <head>, so this page's own small stylesheet wins where both set something.
-  document.head.prepend(style);
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = new URL('./lsf/main.js', location.href).href;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error('The labeling editor could not be loaded.'));
-    document.head.append(script);
-  });
 }
 
 const leadTime = () => (Date.now() - startedAt) / 1000;
@@ -223,10 +221,12 @@ window.addEventListener('unhandledrejection', (event) => {
   post({ type: 'error', message: reason instanceof Error ? reason.message : String(reason) });
 });
 
-loadEditorFiles().then(
+(editorKey === null ? loadBundledEditor() : loadCachedEditor(editorKey)).then(
   () => post({ type: 'ready' }),
-  (error: Error) => {
-    status.textContent = error.message;
-    post({ type: 'error', message: error.message });
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    status.textContent = message;
+    // A cached editor's files failing is the page's cue to fall back to the bundled editor.
+    post(editorKey === null ? { type: 'error', message } : { type: 'error', message, kind: 'editor-files' });
   },
 );

@@ -1,7 +1,8 @@
 /**
  * The editor page's theme. The app passes its resolved theme in the frame's address
  * (`editor.html?theme=dark`), so the page is dark from its first paint, and by message when the
- * user switches. `editorDark.css` keys its overrides of the editor's own styles on `data-theme`.
+ * user switches. `editorDark.css` keys its overrides of the bundled editor's styles on
+ * `data-theme`; a cached 1.22 editor has a dark scheme of its own, keyed on `data-color-scheme`.
  */
 import type { EditorTheme } from '../protocol';
 
@@ -12,6 +13,7 @@ export function applyEditorTheme(theme: EditorTheme): void {
   // half-way for a moment. Transitions are off while the new colors apply.
   root.classList.add('editor-theme-switching');
   root.dataset.theme = theme;
+  if (root.dataset.editor === 'cached') root.dataset.colorScheme = theme;
   // Native controls (scrollbars, checkboxes the editor leaves unstyled) follow too.
   root.style.colorScheme = theme;
   // Reading the layout applies the new styles now, while transitions are off.
