@@ -23,7 +23,7 @@ describe('whether the bundled editor can label with a config', () => {
     expect(readiness).toEqual({
       kind: 'unsupported',
       tags: [
-        { name: 'VideoRectangle', reason: 'newer' },
+        { name: 'VideoRectangle', reason: 'missing' },
         { name: 'Bucket', reason: 'unknown' },
       ],
     });
