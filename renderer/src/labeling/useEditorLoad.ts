@@ -23,9 +23,10 @@ export interface EditorLoad {
 
 /**
  * Whether the editor frame came up for a setup: never an endless spinner. A new setup (another
- * task) or a retry starts the wait again; an error before `loaded` or the wait running out ends it.
+ * task), another editor (`editorKey`) or a retry starts the wait again; an error before `loaded`
+ * or the wait running out ends it.
  */
-export function useEditorLoad(setup: EditorSetup): EditorLoad {
+export function useEditorLoad(setup: EditorSetup, editorKey: string | null): EditorLoad {
   const [phase, setPhase] = useState<EditorLoadPhase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -37,7 +38,7 @@ export function useEditorLoad(setup: EditorSetup): EditorLoad {
       waitMs,
     );
     return () => window.clearTimeout(timer);
-  }, [setup, attempt]);
+  }, [setup, editorKey, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 

@@ -5,6 +5,7 @@ import { listKnownBackends } from '../api/mlBackends';
 import { LabelingWorkspace } from '../components/labeling/LabelingWorkspace';
 import { ProjectNav } from '../components/project/ProjectNav';
 import type { LabelingBackend } from '../labeling/preAnnotation';
+import { useProjectEditor } from '../labeling/useProjectEditor';
 import type { EditorUser } from '../labeling/protocol';
 import { loadShortcuts } from '../labeling/shortcuts';
 import { routes } from '../router';
@@ -21,6 +22,8 @@ export function LabelingPage({ projectId, taskId }: { projectId: number; taskId:
   const [base, setBase] = useState<Base>({ kind: 'loading' });
   // Read once per page: the settings page is where they change.
   const [shortcuts] = useState(() => loadShortcuts(localStorage));
+  // Which editor labels: known before the editor frame mounts, since the frame loads one or the other.
+  const { editor, fallBack } = useProjectEditor(projectId);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -49,7 +52,7 @@ export function LabelingPage({ projectId, taskId }: { projectId: number; taskId:
         title={base.kind === 'ready' ? (base.project.title ?? '') : ''}
         current="labeling"
       />
-      {base.kind === 'loading' && <p role="status">Loading the project…</p>}
+      {(base.kind === 'loading' || (base.kind === 'ready' && !editor)) && <p role="status">Loading the project…</p>}
       {base.kind === 'error' && (
         <div className="notice notice--error" role="alert">
           <p>The project could not be loaded: {base.message}</p>
@@ -58,9 +61,11 @@ export function LabelingPage({ projectId, taskId }: { projectId: number; taskId:
           </a>
         </div>
       )}
-      {base.kind === 'ready' && (
+      {base.kind === 'ready' && editor && (
         <LabelingWorkspace
           project={base.project}
+          editor={editor}
+          onEditorFilesFailed={fallBack}
           user={base.user}
           backends={base.backends}
           routeTaskId={taskId}

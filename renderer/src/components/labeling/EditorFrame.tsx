@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  editorAddress,
   isTrustedSource,
   parseHostMessage,
   type EditorSetup,
@@ -16,6 +17,11 @@ export interface EditorFrameHandle {
 interface EditorFrameProps {
   /** A new object re-renders the editor (the frame itself stays). */
   setup: EditorSetup;
+  /**
+   * The cached editor to load (`ProjectEditor.key`), null for the bundled one. Read at mount
+   * only: the frame's address is fixed, so another editor needs another frame (a React `key`).
+   */
+  editorKey: string | null;
   title: string;
   onMessage: (message: HostMessage) => void;
   /** Receives a handle to send commands (submit, skip) to the editor. */
@@ -29,7 +35,7 @@ interface EditorFrameProps {
  * The frame follows the app's theme: named in its address, so it is dark from the first paint,
  * then by message whenever the theme changes.
  */
-export function EditorFrame({ setup, title, onMessage, handleRef, className }: EditorFrameProps) {
+export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, className }: EditorFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const setupRef = useRef(setup);
@@ -37,7 +43,7 @@ export function EditorFrame({ setup, title, onMessage, handleRef, className }: E
   const theme = useDocumentTheme();
   const themeRef = useRef<EditorTheme>(theme);
   // The address is fixed at mount: changing it would reload the editor.
-  const [src] = useState(() => `./editor.html?theme=${theme}`);
+  const [src] = useState(() => editorAddress(theme, editorKey));
 
   useEffect(() => {
     onMessageRef.current = onMessage;

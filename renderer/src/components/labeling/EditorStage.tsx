@@ -12,6 +12,13 @@ export interface EditorStageHandle {
 
 interface EditorStageProps {
   setup: EditorSetup;
+  /** The cached editor to load (`ProjectEditor.key`), null for the bundled one; another key is another frame. */
+  editorKey: string | null;
+  /**
+   * A cached editor's files did not load (the frame's `editor-files` error): the caller switches
+   * to the bundled editor. Without it, that is a failure like any other.
+   */
+  onEditorFilesFailed?: (reason: string) => void;
   title: string;
   /** Every message of the frame, except errors before it loaded (the stage shows those itself). */
   onMessage: (message: HostMessage) => void;
@@ -27,8 +34,9 @@ interface EditorStageProps {
  * when it fails, or takes longer than the wait, a message that says so and a Retry that starts
  * it again in a fresh frame. A slow editor that comes up after all replaces the message.
  */
-export function EditorStage({ setup, title, onMessage, handleRef, className, fallback }: EditorStageProps) {
-  const load = useEditorLoad(setup);
+export function EditorStage(props: EditorStageProps) {
+  const { setup, editorKey, onEditorFilesFailed, title, onMessage, handleRef, className, fallback } = props;
+  const load = useEditorLoad(setup, editorKey);
   const frame = useRef<EditorFrameHandle | null>(null);
   const { track, retry } = load;
 
@@ -42,9 +50,13 @@ export function EditorStage({ setup, title, onMessage, handleRef, className, fal
 
   const onFrameMessage = useCallback(
     (message: HostMessage) => {
+      if (message.type === 'error' && message.kind === 'editor-files' && editorKey !== null && onEditorFilesFailed) {
+        onEditorFilesFailed(message.message);
+        return;
+      }
       if (track(message)) onMessage(message);
     },
-    [track, onMessage],
+    [track, onMessage, editorKey, onEditorFilesFailed],
   );
 
   const failed = load.phase.kind === 'failed';
@@ -52,8 +64,9 @@ export function EditorStage({ setup, title, onMessage, handleRef, className, fal
     <div className={`editor-stage ${className}`} data-editor-phase={load.phase.kind}>
       {!failed && (
         <EditorFrame
-          key={load.attempt}
+          key={`${editorKey === null ? 'bundled' : `cached:${editorKey}`}/${load.attempt}`}
           setup={setup}
+          editorKey={editorKey}
           title={title}
           onMessage={onFrameMessage}
           handleRef={frame}

@@ -1,4 +1,6 @@
-import { tagReason, type ConfigReadiness } from '../../labeling/configReadiness';
+import type { ProjectEditor } from '../../api/projectEditor';
+import { tagList, tagReason, unsupportedNextSteps, type ConfigReadiness } from '../../labeling/configReadiness';
+import { editorSubject } from '../../labeling/editorChoice';
 import { routes } from '../../router';
 import { EmptyState } from '../EmptyState';
 import { RemoteEditorLink } from './RemoteEditorLink';
@@ -7,6 +9,8 @@ export type UnusableConfig = Exclude<ConfigReadiness, { kind: 'ready' }>;
 
 interface EditorUnavailableProps {
   readiness: UnusableConfig;
+  /** The editor that would label: the one that cannot show the config's tags. */
+  editor: ProjectEditor;
   projectId: number;
   /** The task on screen: for a mirrored project, the team server's editor can open it. */
   taskId: number | null;
@@ -16,7 +20,7 @@ interface EditorUnavailableProps {
  * Instead of an editor that would hang or offer an empty Submit: what is wrong with the
  * project's labeling config, and what can be done about it.
  */
-export function EditorUnavailable({ readiness, projectId, taskId }: EditorUnavailableProps) {
+export function EditorUnavailable({ readiness, editor, projectId, taskId }: EditorUnavailableProps) {
   const setUp = (
     <a className="button button--primary" href={routes.projectSettings(projectId)}>
       {readiness.kind === 'unsupported' ? 'Edit the labeling config' : 'Set up the labeling interface'}
@@ -40,19 +44,24 @@ export function EditorUnavailable({ readiness, projectId, taskId }: EditorUnavai
   }
   return (
     <EmptyState title="The editor cannot show this project's labeling config">
-      <p>Outpost labels with Label Studio's editor version 1.4.0, which does not know:</p>
+      <p>
+        {editorSubject(editor)} cannot show {tagList(readiness.tags.map((tag) => tag.name))}:
+      </p>
       <ul className="editor-unavailable__tags">
         {readiness.tags.map((tag) => (
           <li key={tag.name}>
-            <code>{`<${tag.name}>`}</code>: {tagReason(tag)}
+            <code>{`<${tag.name}>`}</code>: {tagReason(tag, editor)}
           </li>
         ))}
       </ul>
-      <p>
-        Change the config to tags this editor knows, or label with a newer Label Studio, such as your team's server.
-      </p>
+      <p>{unsupportedNextSteps(editor)}</p>
       <div className="empty-state__actions">
         {setUp}
+        {editor.kind === 'bundled' && (
+          <a className="button" href={routes.sync}>
+            Sync with your team's server
+          </a>
+        )}
         {taskId !== null && <RemoteEditorLink taskId={taskId} />}
       </div>
     </EmptyState>

@@ -11,6 +11,8 @@ interface LabelingToolbarProps {
   preAnnotation: PreAnnotation | null;
   /** When I skipped this task, if I did and have not labeled it since. */
   skippedAt: Date | null;
+  /** Which editor labels, said quietly: "Bundled editor 1.4.0". */
+  editorCaption: string;
   canGoPrevious: boolean;
   canGoNext: boolean;
   instructionsOpen: boolean;
@@ -59,6 +61,9 @@ export function LabelingToolbar(props: LabelingToolbarProps) {
         )}
         <span className="muted labeling-toolbar__draft" role="status" data-testid="draft-status">
           {draftText(draftStatus)}
+        </span>
+        <span className="muted labeling-toolbar__editor" title={props.editorCaption} data-testid="editor-caption">
+          {props.editorCaption}
         </span>
       </div>
       <div className="labeling-toolbar__actions">

@@ -1,6 +1,8 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { LabelingProject } from '../../api/labeling';
+import type { ProjectEditor } from '../../api/projectEditor';
 import { configReadiness } from '../../labeling/configReadiness';
+import { editorCaption } from '../../labeling/editorChoice';
 import { readableEditorError } from '../../labeling/editorLoad';
 import { interactiveBackend, preAnnotationOf, type LabelingBackend } from '../../labeling/preAnnotation';
 import type { EditorUser, HostMessage, ParentMessage } from '../../labeling/protocol';
@@ -22,6 +24,9 @@ import { StreamDone } from './StreamDone';
 
 interface WorkspaceProps {
   project: LabelingProject;
+  /** The editor that labels; the bundled one, with a notice, once a cached one failed to load. */
+  editor: ProjectEditor;
+  onEditorFilesFailed: (reason: string) => void;
   user: EditorUser;
   backends: readonly LabelingBackend[];
   routeTaskId: number | null;
@@ -29,7 +34,8 @@ interface WorkspaceProps {
 }
 
 /** The labeling page below the project navigation: toolbar, instructions, the editor, dialogs. */
-export function LabelingWorkspace({ project, user, backends, routeTaskId, shortcuts }: WorkspaceProps) {
+export function LabelingWorkspace(props: WorkspaceProps) {
+  const { project, editor, onEditorFilesFailed, user, backends, routeTaskId, shortcuts } = props;
   const headingId = useId();
   const navigation = useTaskNavigation(project.id, routeTaskId);
   const session = useLabelingSession({
@@ -42,7 +48,7 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
   });
   const frame = useRef<EditorStageHandle | null>(null);
   // Checked before the editor loads: a config it cannot render would leave it hanging.
-  const readiness = useMemo(() => configReadiness(project.label_config), [project.label_config]);
+  const readiness = useMemo(() => configReadiness(project.label_config, editor.tags), [project.label_config, editor]);
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [instructionsOpen, setInstructionsOpen] = useState(project.show_instruction);
@@ -102,6 +108,7 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
         draftStatus={session.draftStatus}
         preAnnotation={state.kind === 'task' && load.kind === 'ready' ? preAnnotationOf(load.setup) : null}
         skippedAt={skippedAt}
+        editorCaption={editorCaption(editor)}
         canGoPrevious={navigation.canGoPrevious}
         canGoNext={navigation.canGoNext}
         instructionsOpen={instructionsOpen}
@@ -113,6 +120,11 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
         onShowHelp={() => setHelpOpen(true)}
         onDelete={() => setConfirmDelete(true)}
       />
+      {editor.notice && (
+        <p className="notice notice--warning" role="status" data-testid="editor-notice">
+          {editor.notice}
+        </p>
+      )}
       {editorError && (
         <div className="notice notice--error" role="alert">
           <p>The editor reported a problem with this task: {editorError}</p>
@@ -130,11 +142,13 @@ export function LabelingWorkspace({ project, user, backends, routeTaskId, shortc
       {state.kind === 'task' && load.kind === 'loading' && <p role="status">Loading the task…</p>}
       <div className="labeling-page__body">
         {state.kind === 'task' && readiness.kind !== 'ready' && (
-          <EditorUnavailable readiness={readiness} projectId={project.id} taskId={taskId} />
+          <EditorUnavailable readiness={readiness} editor={editor} projectId={project.id} taskId={taskId} />
         )}
         {state.kind === 'task' && load.kind === 'ready' && readiness.kind === 'ready' && (
           <EditorStage
             setup={load.setup}
+            editorKey={editor.key}
+            onEditorFilesFailed={onEditorFilesFailed}
             title={`Labeling editor, task ${load.task.id}`}
             onMessage={onMessage}
             handleRef={frame}
