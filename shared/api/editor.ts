@@ -28,7 +28,9 @@ export const CACHED_EDITOR_PATH = '/outpost-editors';
  * How to start a cached editor in a page, read off the remote's own web app:
  * load `scripts` in order, then `modules` with their entry removed (they hold modules the editor
  * needs, but their entry would start the remote's whole app), add `styles`, then have webpack's
- * runtime load `chunks` and run `module`, which sets `window.LabelStudio`.
+ * runtime load `chunks` and run `module`, which sets `window.LabelStudio`. `styleModules` are
+ * modules whose export is CSS that only the app's entry would have added (1.22's Tailwind rules,
+ * which draw the editor's buttons): the page adds them as a <style>.
  */
 export interface EditorBoot {
   /** The webpack chunk array the remote's bundles push into (`webpackChunklabelstudio`). */
@@ -38,6 +40,12 @@ export interface EditorBoot {
   styles: string[];
   chunks: number[];
   module: number;
+  styleModules: number[];
+  /**
+   * `window.APP_SETTINGS.feature_flags` as the remote's own pages set it (see
+   * electron/core/sync/editor/editorFeatureFlags.ts); the editor behaves by them.
+   */
+  featureFlags: Record<string, boolean>;
 }
 
 export interface CachedEditorFile {

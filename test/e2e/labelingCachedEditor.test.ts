@@ -54,6 +54,8 @@ function writeCachedEditor(dataDir: string, key: string, files: Record<string, s
       styles: ['main.css'],
       chunks: [853],
       module: 82142,
+      styleModules: [],
+      featureFlags: {},
     },
     tags: ['view', 'text', 'choices', 'choice', 'datetime'],
     files: Object.entries(files).map(([name, text]) => ({

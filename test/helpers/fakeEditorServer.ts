@@ -17,7 +17,8 @@ export const FAKE_EDITOR_FILES = (): Map<string, string> =>
       'main.js',
       '(self.webpackChunkfake=self.webpackChunkfake||[]).push([[2],{4:(e,t,n)=>{' +
         'const dm=()=>Promise.all([n.e(1),n.e(20)]).then(n.bind(n,88));' +
-        'const lsf=()=>Promise.all([n.e(1),n.e(5),n.e(9)]).then(n.bind(n,77));}},e=>{e(e.s=4)}]);',
+        'const lsf=()=>Promise.all([n.e(1),n.e(5),n.e(9)]).then(n.bind(n,77));' +
+        'var l=n(66),c={};c.styleTagTransform=s(),c.insert=h;}},e=>{e(e.s=4)}]);',
     ],
     ['main.css', 'body{margin:0}'],
     ['5.js', '(self.webpackChunkfake=self.webpackChunkfake||[]).push([[5],{50:()=>{}}]);'],

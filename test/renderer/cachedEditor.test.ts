@@ -32,7 +32,13 @@ describe('which editor the frame loads', () => {
 
 describe('a cached editor’s boot recipe', () => {
   it('reads the recipe of a manifest', () => {
-    expect(readEditorBoot({ key: 'k', boot: BOOT, files: [] })).toEqual({ ...BOOT, styleModules: [] });
+    expect(readEditorBoot({ key: 'k', boot: BOOT, files: [] })).toEqual({
+      ...BOOT,
+      styleModules: [],
+      featureFlags: {},
+    });
+    const flags = { fflag_fix_leap_466_text_sanitization: true, fflag_x: false };
+    expect(readEditorBoot({ boot: { ...BOOT, featureFlags: flags } }).featureFlags).toEqual(flags);
     // 1.22's Tailwind rules are a module of main.js that only the app's entry adds to the page.
     expect(readEditorBoot({ boot: { ...BOOT, styleModules: [97562] } }).styleModules).toEqual([97562]);
     expect(readEditorBoot({ boot: { ...BOOT, scripts: ['js/runtime.js'], styles: [] } }).scripts).toEqual([
@@ -53,6 +59,8 @@ describe('a cached editor’s boot recipe', () => {
       [{ boot: { ...BOOT, chunks: ['853'] } }, /boot\.chunks/],
       [{ boot: { ...BOOT, module: -1 } }, /boot\.module/],
       [{ boot: { ...BOOT, styleModules: [1.5] } }, /boot\.styleModules/],
+      [{ boot: { ...BOOT, featureFlags: { a: 'yes' } } }, /boot\.featureFlags/],
+      [{ boot: { ...BOOT, featureFlags: [true] } }, /boot\.featureFlags/],
     ];
     for (const [manifest, message] of broken) expect(() => readEditorBoot(manifest)).toThrow(message);
   });

@@ -77,6 +77,11 @@ describe('caching a remote’s editor', () => {
       styles: ['main.css'],
       chunks: [5, 9],
       module: 77,
+      styleModules: [66],
+      featureFlags: expect.objectContaining({
+        fflag_feat_front_dev_3873_labeling_ui_improvements_short: true,
+        fflag_fix_leap_466_text_sanitization: true,
+      }) as Record<string, boolean>,
     });
     expect(manifest).toMatchObject({ key: KEY, release: '1.22.0', commit: COMMIT, source: server.url });
     expect(manifest.tags).toEqual(['datetime', 'ranker']);

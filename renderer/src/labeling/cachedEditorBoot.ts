@@ -37,17 +37,10 @@ function names(boot: Record<string, unknown>, field: 'scripts' | 'modules' | 'st
 }
 
 /**
- * The recipe with one optional step `EditorBoot` does not have yet: `styleModules`, modules whose
- * export is CSS (css-loader's list) to add as a <style>. 1.22's Tailwind rules, which draw its
- * buttons, are such a module of `main.js` (97562), added to the page only by the app's own entry.
- */
-export type CachedEditorBoot = EditorBoot & { styleModules: number[] };
-
-/**
  * The boot recipe of a `manifest.json` (`CachedEditorManifest`), or an error saying what is
  * wrong with it. Only `boot` is read: the server has checked the files against their hashes.
  */
-export function readEditorBoot(manifest: unknown): CachedEditorBoot {
+export function readEditorBoot(manifest: unknown): EditorBoot {
   if (!isRecord(manifest) || !isRecord(manifest.boot)) throw new Error('Its manifest has no boot recipe.');
   const boot = manifest.boot;
   // The webpack chunk array is a global the recipe reads and writes: an identifier, nothing else.
@@ -60,9 +53,15 @@ export function readEditorBoot(manifest: unknown): CachedEditorBoot {
     throw new Error('Its manifest lists no usable boot.chunks (chunk numbers).');
   }
   if (!isChunkId(boot.module)) throw new Error('Its manifest names no usable boot.module (a module number).');
+  // Manifests written before styleModules existed have none.
   const styleModules = boot.styleModules ?? [];
   if (!Array.isArray(styleModules) || !styleModules.every(isChunkId)) {
     throw new Error('Its manifest lists no usable boot.styleModules (module numbers).');
+  }
+  // Manifests written before featureFlags existed have none: every flag off, the editor's default.
+  const featureFlags = boot.featureFlags ?? {};
+  if (!isRecord(featureFlags) || !Object.values(featureFlags).every((value) => typeof value === 'boolean')) {
+    throw new Error('Its manifest lists no usable boot.featureFlags (names and true or false).');
   }
   return {
     chunkGlobal: boot.chunkGlobal,
@@ -72,5 +71,6 @@ export function readEditorBoot(manifest: unknown): CachedEditorBoot {
     chunks: boot.chunks,
     module: boot.module,
     styleModules,
+    featureFlags: featureFlags as Record<string, boolean>,
   };
 }

@@ -56,7 +56,7 @@ export async function cacheRemoteEditor(
     return { status: 'current', key };
   }
   await downloadOnce(`${deps.dataDir}\0${key}`, async () => {
-    const editor = await downloadEditor({ url: remote.url, fetch: deps.fetch, signal });
+    const editor = await downloadEditor({ url: remote.url, release: version.release, fetch: deps.fetch, signal });
     const fetchedAt = formatTimestamp(deps.clock());
     const manifest = { key, release: version.release, commit, source: remote.url, fetched_at: fetchedAt };
     await storeEditor(deps.dataDir, { ...manifest, boot: editor.boot, tags: editor.tags }, editor.files);

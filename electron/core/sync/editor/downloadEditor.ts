@@ -10,7 +10,9 @@ import {
   lazyChunkIds,
   pushedChunkIds,
   registeredTags,
+  styleLoaderModules,
 } from './editorBundle.js';
+import { editorFeatureFlags } from './editorFeatureFlags.js';
 
 /*
  * Downloads the editor a remote Label Studio serves to its own browsers: the files under
@@ -39,6 +41,8 @@ export interface DownloadedEditor {
 
 export interface DownloadEditorOptions {
   url: string;
+  /** The remote's release (`/api/version`), which decides the editor's feature flags. */
+  release: string;
   fetch?: FetchLike | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -72,7 +76,8 @@ export async function downloadEditor(options: DownloadEditorOptions): Promise<Do
   }
   await get(APP_STYLES);
 
-  const editor = await findEditorLoader(await get(APP_BUNDLE), loaded, get);
+  const app = await get(APP_BUNDLE);
+  const editor = await findEditorLoader(app, loaded, get);
   const editorTexts = await Promise.all(editor.chunks.map((id) => get(chunkFile(id, 'js'))));
 
   // Chunks the editor loads later (audio decoding, for one), and theirs in turn.
@@ -93,7 +98,15 @@ export async function downloadEditor(options: DownloadEditorOptions): Promise<Do
   for (const name of needed) await get(name);
 
   return {
-    boot: { chunkGlobal, scripts: STATIC_SCRIPTS, modules: [APP_BUNDLE], styles: [APP_STYLES], ...editor },
+    boot: {
+      chunkGlobal,
+      scripts: STATIC_SCRIPTS,
+      modules: [APP_BUNDLE],
+      styles: [APP_STYLES],
+      ...editor,
+      styleModules: styleLoaderModules(app),
+      featureFlags: editorFeatureFlags(options.release),
+    },
     tags: registeredTags(editorTexts.join('\n')),
     // Only what the editor loads: the Data Manager's chunks, read while looking, stay out.
     files: new Map(needed.map((name) => [name, files.get(name)!])),

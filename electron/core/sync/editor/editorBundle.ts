@@ -62,6 +62,15 @@ export function assetNames(bundle: string): string[] {
   return [...new Set([...bundle.matchAll(/[\w$]\.p\+"([\w.-]+)"/g)].map((match) => match[1]!))].sort();
 }
 
+/**
+ * Modules whose CSS a bundle adds to the page through style-loader (`a = n(97562), o = {};
+ * o.styleTagTransform = …`): in main.js, 1.22's Tailwind rules, which only the app's entry adds.
+ */
+export function styleLoaderModules(bundle: string): number[] {
+  const pattern = /[\w$]+=[\w$]+\((\d+)\),([\w$]+)=\{\};\2\.styleTagTransform=/g;
+  return uniqueNumbers([...bundle.matchAll(pattern)].map((match) => Number(match[1])));
+}
+
 /** Whether this chunk defines `module` and it is the one that sets `window.LabelStudio`. */
 export function definesEditor(chunk: string, module: number): boolean {
   return new RegExp(`[{,]${module}:\\(`).test(chunk) && chunk.includes('window.LabelStudio=');

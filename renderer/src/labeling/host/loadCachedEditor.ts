@@ -5,7 +5,8 @@
  * 1.22's editor"): this starts the editor's chunks the way the app's `main.js` does, without
  * starting the app. Everything here comes from the same origin, so the frame's CSP still holds.
  */
-import { cachedEditorFolder, readEditorBoot, type CachedEditorBoot } from '../cachedEditorBoot';
+import type { EditorBoot } from '../../../../shared/api/editor';
+import { cachedEditorFolder, readEditorBoot } from '../cachedEditorBoot';
 
 /** The editor is several megabytes of script: on a loaded machine it takes seconds to start. */
 export const CACHED_EDITOR_TIMEOUT_MS = 20_000;
@@ -81,7 +82,7 @@ async function addModulesOnly(array: ChunkArray, url: string, name: string): Pro
  * The runtime calls an item's third element with its require whenever the item names a chunk not
  * loaded yet, as the made-up `outpost-editor-boot` is.
  */
-function startEditorModule(array: ChunkArray, boot: CachedEditorBoot, stylesBefore: ChildNode | null): Promise<void> {
+function startEditorModule(array: ChunkArray, boot: EditorBoot, stylesBefore: ChildNode | null): Promise<void> {
   return new Promise((resolve, reject) => {
     const run = (require: WebpackRequire) => {
       const started = Promise.all(boot.chunks.map((id) => require.e(id))).then(() => {
@@ -108,12 +109,27 @@ function addStyleModule(require: WebpackRequire, id: number, before: ChildNode |
   document.head.insertBefore(style, before);
 }
 
+/**
+ * What a Label Studio page sets before its editor loads and the editor reads: the feature flags
+ * that pick its behaviour (the server's own, from the manifest; any other flag is off, as there).
+ */
+function setAppSettings(featureFlags: Record<string, boolean>): void {
+  const global = window as { APP_SETTINGS?: Record<string, unknown> };
+  global.APP_SETTINGS = {
+    ...global.APP_SETTINGS,
+    feature_flags: { ...featureFlags },
+    feature_flags_default_value: false,
+    version_edition: 'Community',
+  };
+}
+
 async function loadFiles(key: string): Promise<void> {
   const folder = new URL(cachedEditorFolder(key), location.origin);
   const response = await fetch(new URL('manifest.json', folder)).catch(() => null);
   if (!response) throw new Error('Its manifest could not be fetched.');
   if (!response.ok) throw new Error(`Its manifest could not be fetched (HTTP ${response.status}).`);
   const boot = readEditorBoot(await response.json().catch(() => null));
+  setAppSettings(boot.featureFlags);
   const ownStyles = document.head.firstChild;
   const styles = addStyles(folder, boot.styles, ownStyles);
   // Awaited after the scripts; until then a failure must not count as unhandled (the host reports those).

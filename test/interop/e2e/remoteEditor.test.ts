@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CachedEditorManifest, ProjectEditor } from '../../../shared/api/editor.js';
+import { launchChromium } from '../../helpers/chromium.js';
+import { SCREENSHOTS } from '../../helpers/e2eServer.js';
+import { labelingEditor, openLabelingSession, type LabelingSession } from '../../helpers/labelingPage.js';
+import { notification } from '../../e2e/storagePage.js';
+import { startLabelStudio, type LabelStudioServer } from '../labelStudio.js';
+import { labelStudioApi, listTasks, type HttpJson, type Json } from '../sync/syncRig.js';
+
+/*
+ * Issue 16, against the real Label Studio 1.22: a project whose config uses a tag the bundled
+ * editor (1.4.0) lacks (DateTime) is synced, Label Studio is stopped, the task is labeled in
+ * Outpost with the editor cached from it, and the push lands on the server with the result that
+ * Label Studio's own labeling page produces for the same input (labeled there, in Chromium).
+ */
+
+const CONFIG =
+  '<View><Text name="text" value="$text"/>' +
+  '<DateTime name="when" toName="text" only="date" required="true"/></View>';
+const DATE = '2024-03-05';
+
+describe('labeling with the remote’s own editor, offline', () => {
+  let ls: LabelStudioServer;
+  let remote: HttpJson;
+  let session: LabelingSession;
+  let page: Page;
+  let remoteProject: number;
+  let remoteTasks: number[];
+  let remoteId: number;
+  let project: number;
+
+  const sync = async () => {
+    const run = await session.server.api<{ id: number }>('POST', `/api/outpost/remotes/${remoteId}/sync`, {
+      projects: [remoteProject],
+    });
+    for (let waited = 0; waited < 120_000; waited += 200) {
+      const runs = await session.server.api<{ id: number; finished_at: string | null; errors: Json[] }[]>(
+        'GET',
+        `/api/outpost/remotes/${remoteId}/runs`,
+      );
+      const done = runs.find((candidate) => candidate.id === run.id && candidate.finished_at);
+      if (done) return done;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the sync did not finish');
+  };
+  const datetimeResults = async (task: number) =>
+    (await remote.call<{ result: Json[] }[]>('GET', `/api/tasks/${task}/annotations/`)).flatMap((annotation) =>
+      annotation.result.map(({ id: _id, ...rest }) => rest),
+    );
+
+  beforeAll(async () => {
+    ls = await startLabelStudio();
+    remote = labelStudioApi(ls);
+    remoteProject = (
+      await remote.call<{ id: number }>('POST', '/api/projects/', { title: 'River survey', label_config: CONFIG })
+    ).id;
+    const imported = await remote.call<{ task_ids: number[] }>(
+      'POST',
+      `/api/projects/${remoteProject}/import?return_task_ids=true`,
+      [{ text: 'Water level at the north gauge' }, { text: 'Water level at the south gauge' }],
+    );
+    remoteTasks = imported.task_ids;
+    session = await openLabelingSession('remote-editor');
+    page = session.page;
+    page.setDefaultTimeout(30_000);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await ls?.dispose();
+  });
+
+  it('caches the editor Label Studio serves when the remote is added and synced', async () => {
+    remoteId = (
+      await session.server.api<{ id: number }>('POST', '/api/outpost/remotes/', { url: ls.url, token: ls.user.token })
+    ).id;
+    const run = await sync();
+    expect(run.errors).toEqual([]);
+    const mirrors = await session.server.api<{ id: number; mirror: { project: number } | null }[]>(
+      'GET',
+      `/api/outpost/remotes/${remoteId}/projects`,
+    );
+    project = mirrors.find((candidate) => candidate.id === remoteProject)!.mirror!.project;
+
+    const editor = await session.server.api<ProjectEditor>('GET', `/api/outpost/projects/${project}/editor`);
+    expect(editor).toMatchObject({ kind: 'cached', version: '1.22.0', source: ls.url, notice: null });
+    expect(editor.tags).toEqual(expect.arrayContaining(['datetime', 'ranker', 'videorectangle', 'timelinelabels']));
+    const version = await remote.call<{ 'label-studio-frontend': { commit: string } }>('GET', '/api/version');
+    expect(editor.key).toBe(`1.22.0-${version['label-studio-frontend'].commit.slice(0, 12)}`);
+
+    // Every file is the server's own, byte for byte.
+    const folder = join(session.server.dataDir, 'editors', editor.key!);
+    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as CachedEditorManifest;
+    expect(manifest.files.map((file) => file.name)).toEqual(
+      expect.arrayContaining(['runtime.js', 'vendor.js', 'main.js', '853.js', '853.css']),
+    );
+    for (const file of manifest.files) {
+      const served = Buffer.from(await (await fetch(`${ls.url}/react-app/${file.name}`)).arrayBuffer());
+      expect(createHash('sha256').update(served).digest('hex'), file.name).toBe(file.sha256);
+    }
+  });
+
+  it('labels a DateTime task with it while Label Studio is stopped', async () => {
+    await ls.stop();
+    const [task] = (await session.server.api<{ tasks: { id: number }[] }>('GET', `/api/tasks/?project=${project}`))
+      .tasks;
+    await page.goto(`${session.server.cli.url}/#/projects/${project}/tasks/${task!.id}`);
+    const editor = labelingEditor(page);
+    await editor.locator('input[type="date"]').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'labeling-cached-editor-1.22.png') });
+    await editor.locator('input[type="date"]').fill(DATE);
+    await editor.getByRole('button', { name: 'Submit' }).click();
+    await notification(page, 'Annotation submitted.').waitFor();
+    const local = await session.server.api<{ result: Json[] }[]>('GET', `/api/tasks/${task!.id}/annotations/`);
+    expect(local.map((annotation) => annotation.result.map(({ id: _id, ...rest }) => rest))).toEqual([
+      [{ value: { datetime: DATE }, from_name: 'when', to_name: 'text', type: 'datetime', origin: 'manual' }],
+    ]);
+    // Everything the editor loaded came from Outpost: the page never asked Label Studio.
+    expect(session.record.requests.filter((url) => url.startsWith(ls.url))).toEqual([]);
+  });
+
+  it('pushes it: Label Studio holds what its own labeling page makes of the same input', async () => {
+    await ls.start();
+    const run = await sync();
+    expect(run.errors).toEqual([]);
+    const pushed = await datetimeResults(remoteTasks[0]!);
+
+    // The same date given in Label Studio's own labeling page, for the other task.
+    const browser: Browser = await launchChromium();
+    try {
+      const own = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await own.goto(`${ls.url}/user/login/`);
+      await own.locator('input[name="email"]').fill(ls.user.email);
+      await own.locator('input[name="password"]').fill(ls.user.password);
+      await own.locator('button[type="submit"], input[type="submit"]').first().click();
+      await own.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+      await own.goto(`${ls.url}/projects/${remoteProject}/data?task=${remoteTasks[1]}`);
+      await own.locator('input[type="date"]').fill(DATE);
+      await own.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => datetimeResults(remoteTasks[1]!), { timeout: 30_000 }).toHaveLength(1);
+    } finally {
+      await browser.close();
+    }
+    expect(pushed).toEqual(await datetimeResults(remoteTasks[1]!));
+    expect(pushed).toEqual([
+      { value: { datetime: DATE }, from_name: 'when', to_name: 'text', type: 'datetime', origin: 'manual' },
+    ]);
+    expect((await listTasks(remote, remoteProject)).map((task) => task.annotations.length)).toEqual([1, 1]);
+  });
+});
