@@ -48,6 +48,15 @@ export interface EditorBoot {
   featureFlags: Record<string, boolean>;
 }
 
+/**
+ * A file the editor's stylesheets take from its server's root (1.22's Figtree fonts at
+ * `/static/fonts/`), kept as `name` in the editor's folder and served by Outpost at `path`.
+ */
+export interface SiteFile {
+  path: string;
+  name: string;
+}
+
 export interface CachedEditorFile {
   name: string;
   size: number;
@@ -67,6 +76,8 @@ export interface CachedEditorManifest {
   boot: EditorBoot;
   /** Lower-case tag names the editor registers (`Registry.addTag("datetime", ...)` in its code). */
   tags: string[];
+  /** Absent in manifests written before site files were kept. */
+  site_files?: SiteFile[];
   files: CachedEditorFile[];
 }
 

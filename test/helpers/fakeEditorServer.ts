@@ -20,7 +20,8 @@ export const FAKE_EDITOR_FILES = (): Map<string, string> =>
         'const lsf=()=>Promise.all([n.e(1),n.e(5),n.e(9)]).then(n.bind(n,77));' +
         'var l=n(66),c={};c.styleTagTransform=s(),c.insert=h;}},e=>{e(e.s=4)}]);',
     ],
-    ['main.css', 'body{margin:0}'],
+    ['main.css', '@font-face{font-family:Fig;src:url(/static/fonts/Fig-Regular.ttf)}body{margin:0}'],
+    ['/static/fonts/Fig-Regular.ttf', 'font bytes'],
     ['5.js', '(self.webpackChunkfake=self.webpackChunkfake||[]).push([[5],{50:()=>{}}]);'],
     [
       '9.js',
@@ -53,7 +54,7 @@ export async function startFakeEditorServer(): Promise<FakeEditorServer> {
     const path = request.url ?? '/';
     requests.push(path);
     const name = path.replace(/^\/react-app\//, '');
-    const body = path.startsWith('/react-app/') ? files.get(name) : undefined;
+    const body = path.startsWith('/react-app/') ? files.get(name) : files.get(path);
     const failure = failures.get(name);
     if (failure) return response.writeHead(failure).end('broken');
     if (body === undefined) return response.writeHead(404).end('Not Found');

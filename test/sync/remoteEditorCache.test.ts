@@ -23,6 +23,7 @@ const EXPECTED_FILES = [
   '5.js',
   '9.css',
   '9.js',
+  'Fig-Regular.ttf',
   'decode.wasm',
   'main.css',
   'main.js',
@@ -66,7 +67,7 @@ describe('caching a remote’s editor', () => {
     const manifest = manifestOf(KEY);
     expect(manifest.files.map((file) => file.name).sort()).toEqual(EXPECTED_FILES);
     for (const file of manifest.files) {
-      const served = Buffer.from(server.files.get(file.name)!);
+      const served = Buffer.from(server.files.get(file.name) ?? server.files.get(`/static/fonts/${file.name}`)!);
       expect(file.sha256, file.name).toBe(createHash('sha256').update(served).digest('hex'));
       expect(readFileSync(join(editorsDir(t.deps.dataDir), KEY, file.name)).equals(served)).toBe(true);
     }
@@ -85,6 +86,7 @@ describe('caching a remote’s editor', () => {
     });
     expect(manifest).toMatchObject({ key: KEY, release: '1.22.0', commit: COMMIT, source: server.url });
     expect(manifest.tags).toEqual(['datetime', 'ranker']);
+    expect(manifest.site_files).toEqual([{ path: '/static/fonts/Fig-Regular.ttf', name: 'Fig-Regular.ttf' }]);
     expect(t.db.prepare('SELECT editor_key FROM remotes WHERE id = ?').pluck().get(remote.id)).toBe(KEY);
   });
 
@@ -155,6 +157,10 @@ describe('caching a remote’s editor', () => {
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toBe(server.files.get('9.js'));
     expect((await t.request(`/outpost-editors/${KEY}/manifest.json`)).status).toBe(200);
+    // The font its stylesheet takes from the server's root is served at that path.
+    const font = await t.request('/static/fonts/Fig-Regular.ttf');
+    expect([font.status, font.headers.get('content-type'), await font.text()]).toEqual([200, 'font/ttf', 'font bytes']);
+    expect((await t.request('/static/fonts/Other.ttf')).status).toBe(404);
     for (const path of [
       `/outpost-editors/${KEY}/20.js`,
       `/outpost-editors/${KEY}/..%2f..%2foutpost.db`,

@@ -22,6 +22,7 @@ const CONFIG =
   '<View><Text name="text" value="$text"/>' +
   '<DateTime name="when" toName="text" only="date" required="true"/></View>';
 const DATE = '2024-03-05';
+const FIRST_GUESS = '2024-02-29';
 
 describe('labeling with the remote’s own editor, offline', () => {
   let ls: LabelStudioServer;
@@ -62,7 +63,11 @@ describe('labeling with the remote’s own editor, offline', () => {
     const imported = await remote.call<{ task_ids: number[] }>(
       'POST',
       `/api/projects/${remoteProject}/import?return_task_ids=true`,
-      [{ text: 'Water level at the north gauge' }, { text: 'Water level at the south gauge' }],
+      [
+        { text: 'Water level at the north gauge' },
+        { text: 'Water level at the south gauge' },
+        { text: 'Gauge out of order' },
+      ],
     );
     remoteTasks = imported.task_ids;
     session = await openLabelingSession('remote-editor');
@@ -98,29 +103,48 @@ describe('labeling with the remote’s own editor, offline', () => {
     expect(manifest.files.map((file) => file.name)).toEqual(
       expect.arrayContaining(['runtime.js', 'vendor.js', 'main.js', '853.js', '853.css']),
     );
+    const pathOf = (name: string) =>
+      manifest.site_files?.find((file) => file.name === name)?.path ?? `/react-app/${name}`;
+    expect(manifest.site_files).toEqual(
+      expect.arrayContaining([{ path: '/static/fonts/Figtree-Regular.ttf', name: 'Figtree-Regular.ttf' }]),
+    );
     for (const file of manifest.files) {
-      const served = Buffer.from(await (await fetch(`${ls.url}/react-app/${file.name}`)).arrayBuffer());
+      const served = Buffer.from(await (await fetch(`${ls.url}${pathOf(file.name)}`)).arrayBuffer());
       expect(createHash('sha256').update(served).digest('hex'), file.name).toBe(file.sha256);
     }
   });
 
-  it('labels a DateTime task with it while Label Studio is stopped', async () => {
+  it('labels DateTime tasks with it while Label Studio is stopped: submit, update, skip', async () => {
     await ls.stop();
-    const [task] = (await session.server.api<{ tasks: { id: number }[] }>('GET', `/api/tasks/?project=${project}`))
-      .tasks;
+    const [task, , third] = (
+      await session.server.api<{ tasks: { id: number }[] }>('GET', `/api/tasks/?project=${project}`)
+    ).tasks;
     await page.goto(`${session.server.cli.url}/#/projects/${project}/tasks/${task!.id}`);
     const editor = labelingEditor(page);
     await editor.locator('input[type="date"]').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-cached-editor-1.22.png') });
-    await editor.locator('input[type="date"]').fill(DATE);
+    await editor.locator('input[type="date"]').fill(FIRST_GUESS);
     await editor.getByRole('button', { name: 'Submit' }).click();
     await notification(page, 'Annotation submitted.').waitFor();
+    await editor.locator('input[type="date"]').fill(DATE);
+    // 1.22 labels its Update button "submit" for assistive technology; its text says Update.
+    await editor.locator('button', { hasText: /^Update$/ }).click();
+    await notification(page, 'Annotation updated.').waitFor();
+
+    await page.goto(`${session.server.cli.url}/#/projects/${project}/tasks/${third!.id}`);
+    await labelingEditor(page).getByRole('button', { name: 'Skip' }).click();
+    await notification(page, 'Task skipped.').waitFor();
+    const skipped = await session.server.api<{ cancelled_annotations: number }>('GET', `/api/tasks/${third!.id}/`);
+    expect(skipped.cancelled_annotations).toBe(1);
+
     const local = await session.server.api<{ result: Json[] }[]>('GET', `/api/tasks/${task!.id}/annotations/`);
     expect(local.map((annotation) => annotation.result.map(({ id: _id, ...rest }) => rest))).toEqual([
       [{ value: { datetime: DATE }, from_name: 'when', to_name: 'text', type: 'datetime', origin: 'manual' }],
     ]);
-    // Everything the editor loaded came from Outpost: the page never asked Label Studio.
-    expect(session.record.requests.filter((url) => url.startsWith(ls.url))).toEqual([]);
+    // Everything the editor loaded (its fonts too) came from Outpost, nothing failed or logged an
+    // error: the page never asked Label Studio, or anyone else.
+    session.expectClean(session.server.origin, { moreThan: 10 });
+    expect(session.record.requests).toContain(`${session.server.origin}/static/fonts/Figtree-Regular.ttf`);
   });
 
   it('pushes it: Label Studio holds what its own labeling page makes of the same input', async () => {
@@ -149,6 +173,11 @@ describe('labeling with the remote’s own editor, offline', () => {
     expect(pushed).toEqual([
       { value: { datetime: DATE }, from_name: 'when', to_name: 'text', type: 'datetime', origin: 'manual' },
     ]);
-    expect((await listTasks(remote, remoteProject)).map((task) => task.annotations.length)).toEqual([1, 1]);
+    const tasks = await listTasks(remote, remoteProject);
+    expect(tasks.map((task) => task.annotations.map((annotation) => annotation.was_cancelled))).toEqual([
+      [false],
+      [false],
+      [true],
+    ]);
   });
 });

@@ -1,7 +1,13 @@
 import type { Hono } from 'hono';
 import { CACHED_EDITOR_PATH } from '../../../../shared/api/editor.js';
-import { isEditorFileName, isEditorKey, readCheckedFile, readManifest } from '../../sync/editor/editorCache.js';
-import { projectEditor } from '../../sync/editor/projectEditor.js';
+import {
+  isEditorFileName,
+  isEditorKey,
+  listEditors,
+  readCheckedFile,
+  readManifest,
+} from '../../sync/editor/editorCache.js';
+import { newestFirst, projectEditor } from '../../sync/editor/projectEditor.js';
 import type { AppEnv } from '../appEnv.js';
 import { sendDjangoNotFound } from '../errorEnvelope.js';
 import { defineRoute } from '../route.js';
@@ -23,7 +29,10 @@ const CONTENT_TYPES: Record<string, string> = {
  * - `GET /api/outpost/projects/{id}/editor`: which editor labels the project (checked first);
  * - `GET /outpost-editors/<key>/<file>`: the editor's files for the editor frame. Like the app's
  *   own files they need no token (they are the remote's public web app); each is re-checked
- *   against its manifest as it is served, and one that changed is a 404 that removes the editor.
+ *   against its manifest as it is served, and one that changed is a 404 that removes the editor;
+ * - `GET /static/fonts/<name>`: the fonts a cached editor's stylesheet takes from its server's
+ *   root (1.22's main.css: `url(/static/fonts/Figtree-Regular.ttf)`), from the newest editor
+ *   that kept one, checked the same way.
  */
 export function outpostEditorRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/outpost/projects/:id{[0-9]+}/editor', {
@@ -42,5 +51,18 @@ export function outpostEditorRoutes(app: Hono<AppEnv>): void {
     }
     const bytes = await readCheckedFile(dataDir, key, name);
     return bytes ? c.body(new Uint8Array(bytes), 200, headers) : sendDjangoNotFound(c);
+  });
+
+  app.get('/static/fonts/:name', async (c) => {
+    const path = `/static/fonts/${c.req.param('name')}`;
+    const dataDir = c.get('deps').dataDir;
+    for (const manifest of (await listEditors(dataDir)).sort(newestFirst)) {
+      const kept = manifest.site_files?.find((file) => file.path === path);
+      const bytes = kept && (await readCheckedFile(dataDir, manifest.key, kept.name));
+      if (!bytes) continue;
+      const type = CONTENT_TYPES[kept.name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+      return c.body(new Uint8Array(bytes), 200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+    }
+    return sendDjangoNotFound(c);
   });
 }

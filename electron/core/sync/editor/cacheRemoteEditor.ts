@@ -59,7 +59,11 @@ export async function cacheRemoteEditor(
     const editor = await downloadEditor({ url: remote.url, release: version.release, fetch: deps.fetch, signal });
     const fetchedAt = formatTimestamp(deps.clock());
     const manifest = { key, release: version.release, commit, source: remote.url, fetched_at: fetchedAt };
-    await storeEditor(deps.dataDir, { ...manifest, boot: editor.boot, tags: editor.tags }, editor.files);
+    await storeEditor(
+      deps.dataDir,
+      { ...manifest, boot: editor.boot, tags: editor.tags, site_files: editor.site_files },
+      editor.files,
+    );
   });
   await setEditorKey(deps, remote, key);
   return { status: 'downloaded', key };

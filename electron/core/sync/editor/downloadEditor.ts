@@ -1,4 +1,4 @@
-import type { EditorBoot } from '../../../../shared/api/editor.js';
+import type { EditorBoot, SiteFile } from '../../../../shared/api/editor.js';
 import type { FetchLike } from '../remoteClient.js';
 import {
   assetNames,
@@ -10,6 +10,7 @@ import {
   lazyChunkIds,
   pushedChunkIds,
   registeredTags,
+  siteFontPaths,
   styleLoaderModules,
 } from './editorBundle.js';
 import { editorFeatureFlags } from './editorFeatureFlags.js';
@@ -35,6 +36,7 @@ export class EditorDownloadError extends Error {}
 export interface DownloadedEditor {
   boot: EditorBoot;
   tags: string[];
+  site_files: SiteFile[];
   /** File name -> bytes, every file the editor loads. */
   files: Map<string, Buffer>;
 }
@@ -49,15 +51,16 @@ export interface DownloadEditorOptions {
 
 export async function downloadEditor(options: DownloadEditorOptions): Promise<DownloadedEditor> {
   const send = options.fetch ?? fetch;
-  const base = `${options.url.replace(/\/+$/, '')}/react-app/`;
+  const root = options.url.replace(/\/+$/, '');
   const files = new Map<string, Buffer>();
   let total = 0;
 
-  const get = async (name: string): Promise<string> => {
+  /** A file under /react-app/, or (with `path`) elsewhere on the server, kept as `name`. */
+  const get = async (name: string, path = `/react-app/${name}`): Promise<string> => {
     const known = files.get(name);
     if (known) return known.toString('utf8');
-    const response = await send(base + name, { signal: options.signal, redirect: 'error' });
-    if (!response.ok) throw new EditorDownloadError(`GET /react-app/${name} answered ${response.status}.`);
+    const response = await send(root + path, { signal: options.signal, redirect: 'error' });
+    if (!response.ok) throw new EditorDownloadError(`GET ${path} answered ${response.status}.`);
     const body = Buffer.from(await response.arrayBuffer());
     total += body.length;
     if (body.length > MAX_FILE_BYTES || total > MAX_TOTAL_BYTES) {
@@ -96,6 +99,16 @@ export async function downloadEditor(options: DownloadEditorOptions): Promise<Do
   for (const id of wanted) if (withStyles.has(id)) needed.push(chunkFile(id, 'css'));
   for (const id of wanted) needed.push(...assetNames(await get(chunkFile(id, 'js'))));
   for (const name of needed) await get(name);
+  // The fonts the stylesheets take from the server's root, served by Outpost at the same paths.
+  const siteFiles: SiteFile[] = [];
+  for (const css of needed.filter((name) => name.endsWith('.css'))) {
+    for (const path of siteFontPaths(await get(css))) {
+      const name = path.split('/').pop()!;
+      if (siteFiles.some((file) => file.name === name) || needed.includes(name)) continue;
+      await get(name, path);
+      siteFiles.push({ path, name });
+    }
+  }
 
   return {
     boot: {
@@ -108,8 +121,9 @@ export async function downloadEditor(options: DownloadEditorOptions): Promise<Do
       featureFlags: editorFeatureFlags(options.release),
     },
     tags: registeredTags(editorTexts.join('\n')),
+    site_files: siteFiles,
     // Only what the editor loads: the Data Manager's chunks, read while looking, stay out.
-    files: new Map(needed.map((name) => [name, files.get(name)!])),
+    files: new Map([...needed, ...siteFiles.map((file) => file.name)].map((name) => [name, files.get(name)!])),
   };
 }
 

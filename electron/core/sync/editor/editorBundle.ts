@@ -71,6 +71,15 @@ export function styleLoaderModules(bundle: string): number[] {
   return uniqueNumbers([...bundle.matchAll(pattern)].map((match) => Number(match[1])));
 }
 
+/**
+ * Fonts a stylesheet takes from the server's root rather than beside itself
+ * (`url(/static/fonts/Figtree-Regular.ttf)` in 1.22's main.css).
+ */
+export function siteFontPaths(css: string): string[] {
+  const pattern = /url\(\s*['"]?(\/static\/fonts\/[\w.-]+\.(?:ttf|otf|woff2?))['"]?\s*\)/g;
+  return [...new Set([...css.matchAll(pattern)].map((match) => match[1]!))].sort();
+}
+
 /** Whether this chunk defines `module` and it is the one that sets `window.LabelStudio`. */
 export function definesEditor(chunk: string, module: number): boolean {
   return new RegExp(`[{,]${module}:\\(`).test(chunk) && chunk.includes('window.LabelStudio=');

@@ -71,7 +71,8 @@ function isManifest(value: unknown, key: string): value is CachedEditorManifest 
     typeof manifest.boot === 'object' &&
     Array.isArray(manifest.tags) &&
     Array.isArray(manifest.files) &&
-    manifest.files.every((file) => isEditorFileName(file?.name) && typeof file.sha256 === 'string')
+    manifest.files.every((file) => isEditorFileName(file?.name) && typeof file.sha256 === 'string') &&
+    (manifest.site_files ?? []).every((file) => typeof file?.path === 'string' && isEditorFileName(file.name))
   );
 }
 

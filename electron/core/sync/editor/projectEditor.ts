@@ -40,7 +40,7 @@ const tampered = (source: string) =>
   `The next sync with ${source} downloads it again.`;
 
 /** Newest release first (numeric parts compared as numbers), then the newest download. */
-function newestFirst(a: CachedEditorManifest, b: CachedEditorManifest): number {
+export function newestFirst(a: CachedEditorManifest, b: CachedEditorManifest): number {
   const parts = (release: string) => release.split(/[.-]/).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   const [x, y] = [parts(a.release), parts(b.release)];
   for (let index = 0; index < Math.max(x.length, y.length); index += 1) {
