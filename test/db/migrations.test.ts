@@ -5,17 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { currentSchemaVersion, DatabaseTooNewError, migrate } from '../../electron/core/db/migrate.js';
 import { migrations } from '../../electron/core/db/migrations/index.js';
-import { openDatabase, type Db } from '../../electron/core/db/open.js';
+import { openDatabase } from '../../electron/core/db/open.js';
+import { dumpSchema } from '../helpers/dumpSchema.js';
 
 const SNAPSHOT = new URL('../fixtures/schema.sql', import.meta.url);
-
-/** The schema as SQLite stores it, in a stable order: what the snapshot file holds. */
-function dumpSchema(db: Db): string {
-  const rows = db
-    .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type, name")
-    .all() as { sql: string }[];
-  return `${rows.map((row) => `${row.sql};`).join('\n\n')}\n`;
-}
 
 function tempDatabasePath(): string {
   return join(mkdtempSync(join(tmpdir(), 'outpost-migrate-')), 'outpost.db');
