@@ -3,25 +3,12 @@ import type { Context } from 'hono';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { pythonTypeName } from '../domain/pythonText.js';
 import type { AppEnv } from './appEnv.js';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from './bodyErrors.js';
+import { readMultipartForm } from './multipartParser.js';
 
 export type RequestBody = Record<string, unknown> | unknown[];
 
-export class PayloadTooLargeError extends DomainError {
-  constructor(limitBytes: number) {
-    super(413, `Request body is too large: the limit is ${formatMegabytes(limitBytes)}.`);
-  }
-}
-
-export class UnsupportedMediaTypeError extends DomainError {
-  constructor(mediaType: string) {
-    super(415, `Unsupported media type "${mediaType}" in request.`);
-  }
-}
-
-function formatMegabytes(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${bytes} bytes`;
-}
+export { PayloadTooLargeError, UnsupportedMediaTypeError } from './bodyErrors.js';
 
 /** Reads the raw body, refusing it as soon as it passes the configured limit. */
 async function readLimited(request: Request, limitBytes: number): Promise<Uint8Array> {
@@ -66,12 +53,7 @@ export async function readBody(c: Context<AppEnv>): Promise<RequestBody> {
     return formToObject(new URLSearchParams(Buffer.from(raw).toString('utf8')));
   }
   if (mediaType === 'multipart/form-data') {
-    try {
-      const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
-      return formToObject(form.entries());
-    } catch {
-      throw new DomainError(400, 'Multipart form parse error - Invalid boundary in multipart: None');
-    }
+    return formToObject(await readMultipartForm(raw, contentType));
   }
   throw new UnsupportedMediaTypeError(mediaType || contentType);
 }
@@ -94,6 +76,15 @@ export async function readObjectBody(c: Context<AppEnv>): Promise<Record<string,
 
 /** DRF reads form and multipart bodies as "HTML input", with their own rules for empty and absent fields. */
 export function isHtmlInput(c: Context<AppEnv>): boolean {
-  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data';
+  const contentType = c.req.header('content-type') ?? '';
+  return mediaTypeOf(contentType) === 'application/x-www-form-urlencoded' || isMultipart(contentType);
+}
+
+/** The media type without its parameters, lower-cased. */
+export function mediaTypeOf(contentType: string): string {
+  return contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+export function isMultipart(contentType: string): boolean {
+  return mediaTypeOf(contentType) === 'multipart/form-data';
 }
