@@ -1,5 +1,6 @@
 import { jsonParseErrorDetail } from '../domain/pythonJsonError.js';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { pythonTypeName } from '../domain/pythonText.js';
 import type { AppEnv } from './appEnv.js';
@@ -10,19 +11,19 @@ export type RequestBody = Record<string, unknown> | unknown[];
 
 export { PayloadTooLargeError, UnsupportedMediaTypeError } from './bodyErrors.js';
 
-/** Reads the raw body, refusing it as soon as it passes the configured limit. */
-async function readLimited(request: Request, limitBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limitBytes) throw new PayloadTooLargeError(limitBytes);
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    total += chunk.byteLength;
-    if (total > limitBytes) throw new PayloadTooLargeError(limitBytes);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The raw body, through hono's bodyLimit: a declared length over the limit is refused before
+ * anything is read, a streamed body as soon as it passes it, with Label Studio's 413 envelope.
+ * Import and upload replacement do not come here: they stream (files to disk, with Label Studio's
+ * own size message, JSON read in place), where bodyLimit would buffer a growing copy.
+ */
+async function readLimited(c: Context<AppEnv>, limitBytes: number): Promise<Uint8Array> {
+  if (!c.req.raw.body) return new Uint8Array();
+  const refuse = (): never => {
+    throw new PayloadTooLargeError(limitBytes);
+  };
+  await bodyLimit({ maxSize: limitBytes, onError: refuse })(c, () => Promise.resolve());
+  return new Uint8Array(await c.req.arrayBuffer());
 }
 
 function formToObject(entries: Iterable<[string, unknown]>): Record<string, unknown> {
@@ -37,7 +38,7 @@ function formToObject(entries: Iterable<[string, unknown]>): Record<string, unkn
  * File objects). An empty body is `{}` whatever its type; any other media type is a 415.
  */
 export async function readBody(c: Context<AppEnv>): Promise<RequestBody> {
-  const raw = await readLimited(c.req.raw, c.get('deps').bodyLimitBytes);
+  const raw = await readLimited(c, c.get('deps').bodyLimitBytes);
   if (raw.byteLength === 0) return {};
   const contentType = c.req.header('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
