@@ -14,7 +14,8 @@ export interface MultipartVisitor {
 const MAX_PARTS = 10_000;
 // Django's MultiPartParser.boundary_re: printable ASCII, at most 201 characters, not ending in a space.
 const DJANGO_BOUNDARY = /^[ -~]{0,200}[!-~]$/;
-// busboy's own messages, in DRF's words where Label Studio has some.
+// busboy's errors in this server's words. Django reads a truncated body without complaint (it keeps
+// the parts it found); refusing it is Outpost's choice, made the same for every endpoint.
 const BUSBOY_ERRORS: Record<string, string> = {
   'Unexpected end of form': 'The body ended before the closing boundary',
   'Unexpected end of file': 'The body ended before the closing boundary',
