@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   loginRoutes(app);
   app.all('/api/*', (c) => sendDjangoNotFound(c));
-  app.get('*', serveRenderer);
+  app.get('*', serveRenderer(deps.rendererDir));
   app.notFound((c) => sendDjangoNotFound(c));
   app.onError(handleError);
   return app;

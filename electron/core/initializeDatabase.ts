@@ -28,6 +28,6 @@ export async function initializeDatabase(db: Db, options: InitializeOptions = {}
   const ctx: DomainContext = { db, clock: options.clock ?? systemClock, secret: ensureSigningSecret(db) };
   const user = ensureLocalUser(ctx, options.userEmail);
   const token = ensureLegacyToken(ctx, user.id, options.token);
-  const pat = ensurePersonalAccessToken(ctx, user.id);
+  const pat = await ensurePersonalAccessToken(ctx, user.id);
   return { ctx, userId: user.id, token, pat };
 }

@@ -76,7 +76,10 @@ describe('authentication (spec 1.1, 1.4)', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const elevated = Buffer.from(JSON.stringify({ ...claims, user_id: 2 })).toString('base64url');
     const now = Math.floor(t.clock().getTime() / 1000);
-    const foreign = signJwt({ token_type: 'access', exp: now + 300, iat: now, jti: 'x', user_id: t.userId }, 'other');
+    const foreign = await signJwt(
+      { token_type: 'access', exp: now + 300, iat: now, jti: 'x', user_id: t.userId },
+      'other',
+    );
     const noneAlg = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     for (const token of [`${header}.${elevated}.${signature}`, foreign, noneAlg, t.pat, TEST_TOKEN, 'garbage']) {
       await expectEnvelope(

@@ -66,6 +66,36 @@ describe('HTTP conventions (spec 0, 10, 11)', () => {
     expect((await t.postJson('/api/token/refresh/', { refresh: t.pat })).status).toBe(200);
   });
 
+  it('refuses an over-long declared length before reading, and a form of any kind, with the 413 envelope', async () => {
+    const t = await createTestApp({ bodyLimitBytes: 1024 });
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        if (pulls > 3) controller.close();
+        else controller.enqueue(new TextEncoder().encode('x'.repeat(100)));
+      },
+    });
+    const declared = await t.withToken('/api/projects/', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '4096' },
+      duplex: 'half',
+    } as RequestInit);
+    await expectEnvelope(declared, 413, 'Request body is too large: the limit is 1024 bytes.');
+    expect(pulls).toBeLessThanOrEqual(1);
+    const multipart = new FormData();
+    multipart.set('title', 'x'.repeat(2000));
+    const urlEncoded = new URLSearchParams({ title: 'x'.repeat(2000) });
+    for (const form of [multipart, urlEncoded]) {
+      await expectEnvelope(
+        await t.withToken('/api/projects/', { method: 'POST', body: form }),
+        413,
+        'Request body is too large: the limit is 1024 bytes.',
+      );
+    }
+  });
+
   it('answers unknown /api paths with a 404 and wrong methods with 405', async () => {
     const t = await createTestApp();
     const unknown = await t.withToken('/api/no-such-thing/');

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UI_CONTENT_SECURITY_POLICY } from '../../electron/core/server/staticFiles.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 /** A stand-in for the built renderer: its shell and one asset. */
@@ -34,5 +35,23 @@ describe('the renderer’s files (issue 18, item 3)', () => {
       expect(response.status === 404 || body === '<!doctype html><div id="root"></div>', `${path}: ${body}`).toBe(true);
       expect(body, path).not.toMatch(/root:|localhost/);
     }
+  });
+
+  it('gives client routes the shell with its CSP, assets as they are (by range too), 404 for a missing file', async () => {
+    const t = await createTestApp({ rendererDir: rendererFolder(), appMode: 'electron' });
+    for (const path of ['/', '/projects/3/data', '/assets']) {
+      const shell = await t.request(path);
+      expect(await shell.text(), path).toBe('<!doctype html><div id="root"></div>');
+      expect(shell.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(shell.headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
+      expect(shell.headers.get('cache-control')).toBe('no-cache');
+    }
+    const asset = await t.request('/assets/app.js');
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    const part = await t.request('/assets/app.js', { headers: { Range: 'bytes=0-6' } });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe('console');
+    for (const path of ['/assets/missing.js', '/missing.png']) expect((await t.request(path)).status, path).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { receiveMultipart } from '../../electron/core/server/multipartUploads.js';
 
 const BOUNDARY = '----outpost-test-boundary';
+const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
 function body(parts: { name: string; filename?: string; content: string | Buffer }[]): Buffer {
   const pieces: Buffer[] = [];
@@ -42,8 +43,9 @@ describe('receiveMultipart', () => {
     ]);
     for (const size of [1, 7, 64, bytes.length]) {
       const dir = mkdtempSync(join(tmpdir(), 'outpost-multipart-'));
-      const received = await receiveMultipart(chunked(bytes, size), BOUNDARY, dir, 1_000_000);
-      expect(received.fields).toEqual({ url: 'https://x' });
+      const received = await receiveMultipart(chunked(bytes, size), CONTENT_TYPE, dir, 1_000_000);
+      // Like Django, a part whose filename is empty (a file input left empty) is a field.
+      expect(received.fields).toEqual({ url: 'https://x', empty: '' });
       expect(received.files).toHaveLength(1);
       expect(received.files[0]).toMatchObject({ field: 'file', name: 'dir/a b.csv', size: content.length });
       expect(readFileSync(received.files[0]!.tempPath)).toEqual(content);
@@ -53,10 +55,10 @@ describe('receiveMultipart', () => {
   it('refuses truncated bodies and too large files, removing what it wrote', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outpost-multipart-'));
     const bytes = body([{ name: 'file', filename: 'a.txt', content: 'x'.repeat(100) }]);
-    await expect(receiveMultipart(chunked(bytes.subarray(0, 90), 16), BOUNDARY, dir, 1000)).rejects.toThrow(
+    await expect(receiveMultipart(chunked(bytes.subarray(0, 90), 16), CONTENT_TYPE, dir, 1000)).rejects.toThrow(
       /Multipart form parse error/,
     );
-    await expect(receiveMultipart(chunked(bytes, 16), BOUNDARY, dir, 50)).rejects.toThrow('Validation error');
+    await expect(receiveMultipart(chunked(bytes, 16), CONTENT_TYPE, dir, 50)).rejects.toThrow('Validation error');
     expect(readdirSync(dir)).toEqual([]);
   });
 });

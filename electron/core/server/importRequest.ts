@@ -51,10 +51,8 @@ export async function readImportSource(c: Context<AppEnv>): Promise<ImportSource
   const contentType = c.req.header('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'multipart/form-data') {
-    const boundary = /;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-    const received = boundary
-      ? await receiveMultipart(c.req.raw.body, boundary, join(deps.uploadsDir, '.incoming'), deps.bodyLimitBytes)
-      : { files: [], fields: {} };
+    const incoming = join(deps.uploadsDir, '.incoming');
+    const received = await receiveMultipart(c.req.raw.body, contentType, incoming, deps.bodyLimitBytes);
     return received.files.length > 0 ? { kind: 'files', files: received.files } : { kind: 'none' };
   }
   const bytes = await readBodyBytes(c.req.raw, deps.bodyLimitBytes);

@@ -1,41 +1,29 @@
 import { jsonParseErrorDetail } from '../domain/pythonJsonError.js';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { pythonTypeName } from '../domain/pythonText.js';
 import type { AppEnv } from './appEnv.js';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from './bodyErrors.js';
+import { readMultipartForm } from './multipartParser.js';
 
 export type RequestBody = Record<string, unknown> | unknown[];
 
-export class PayloadTooLargeError extends DomainError {
-  constructor(limitBytes: number) {
-    super(413, `Request body is too large: the limit is ${formatMegabytes(limitBytes)}.`);
-  }
-}
+export { PayloadTooLargeError, UnsupportedMediaTypeError } from './bodyErrors.js';
 
-export class UnsupportedMediaTypeError extends DomainError {
-  constructor(mediaType: string) {
-    super(415, `Unsupported media type "${mediaType}" in request.`);
-  }
-}
-
-function formatMegabytes(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${bytes} bytes`;
-}
-
-/** Reads the raw body, refusing it as soon as it passes the configured limit. */
-async function readLimited(request: Request, limitBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limitBytes) throw new PayloadTooLargeError(limitBytes);
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    total += chunk.byteLength;
-    if (total > limitBytes) throw new PayloadTooLargeError(limitBytes);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The raw body, through hono's bodyLimit: a declared length over the limit is refused before
+ * anything is read, a streamed body as soon as it passes it, with Label Studio's 413 envelope.
+ * Import and upload replacement do not come here: they stream (files to disk, with Label Studio's
+ * own size message, JSON read in place), where bodyLimit would buffer a growing copy.
+ */
+async function readLimited(c: Context<AppEnv>, limitBytes: number): Promise<Uint8Array> {
+  if (!c.req.raw.body) return new Uint8Array();
+  const refuse = (): never => {
+    throw new PayloadTooLargeError(limitBytes);
+  };
+  await bodyLimit({ maxSize: limitBytes, onError: refuse })(c, () => Promise.resolve());
+  return new Uint8Array(await c.req.arrayBuffer());
 }
 
 function formToObject(entries: Iterable<[string, unknown]>): Record<string, unknown> {
@@ -50,7 +38,7 @@ function formToObject(entries: Iterable<[string, unknown]>): Record<string, unkn
  * File objects). An empty body is `{}` whatever its type; any other media type is a 415.
  */
 export async function readBody(c: Context<AppEnv>): Promise<RequestBody> {
-  const raw = await readLimited(c.req.raw, c.get('deps').bodyLimitBytes);
+  const raw = await readLimited(c, c.get('deps').bodyLimitBytes);
   if (raw.byteLength === 0) return {};
   const contentType = c.req.header('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
@@ -66,12 +54,7 @@ export async function readBody(c: Context<AppEnv>): Promise<RequestBody> {
     return formToObject(new URLSearchParams(Buffer.from(raw).toString('utf8')));
   }
   if (mediaType === 'multipart/form-data') {
-    try {
-      const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
-      return formToObject(form.entries());
-    } catch {
-      throw new DomainError(400, 'Multipart form parse error - Invalid boundary in multipart: None');
-    }
+    return formToObject(await readMultipartForm(raw, contentType));
   }
   throw new UnsupportedMediaTypeError(mediaType || contentType);
 }
@@ -94,6 +77,15 @@ export async function readObjectBody(c: Context<AppEnv>): Promise<Record<string,
 
 /** DRF reads form and multipart bodies as "HTML input", with their own rules for empty and absent fields. */
 export function isHtmlInput(c: Context<AppEnv>): boolean {
-  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data';
+  const contentType = c.req.header('content-type') ?? '';
+  return mediaTypeOf(contentType) === 'application/x-www-form-urlencoded' || isMultipart(contentType);
+}
+
+/** The media type without its parameters, lower-cased. */
+export function mediaTypeOf(contentType: string): string {
+  return contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+export function isMultipart(contentType: string): boolean {
+  return mediaTypeOf(contentType) === 'multipart/form-data';
 }

@@ -19,14 +19,14 @@ const LEGACY_DISABLED =
  * to a `Token` header; a valid `Bearer` access JWT wins, an invalid one is silently ignored; then
  * DRF's `Token` authentication runs with its own messages. Throws the 401 to send otherwise.
  */
-export function authenticateRequest(ctx: DomainContext, credentials: Credentials): number {
+export async function authenticateRequest(ctx: DomainContext, credentials: Credentials): Promise<number> {
   const authorization = credentials.apiKey !== undefined ? `Token ${credentials.apiKey}` : credentials.authorization;
   const parts = (authorization ?? '').trim().split(/\s+/).filter(Boolean);
   const keyword = parts[0]?.toLowerCase();
   const settings = readJwtSettings(ctx.db);
 
   if (keyword === 'bearer' && parts.length === 2 && settings.api_tokens_enabled) {
-    const userId = verifyAccessToken(ctx, parts[1] as string);
+    const userId = await verifyAccessToken(ctx, parts[1] as string);
     if (userId !== null) {
       if (!findUserById(ctx.db, userId)) throw new PlainError(401, 'User not found');
       return userId;

@@ -8,25 +8,35 @@ import { findUserById } from '../../db/repos/usersRepo.js';
 import { formatTimestamp, toUnixSeconds } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { AuthenticationError, ConflictError, PlainError, ValidationError } from '../errors.js';
-import { newJti, signJwt, verifyJwt, withoutSignature } from '../jwt.js';
+import { newJti, signJwt, verifyJwt, withoutSignature, type JwtClaims } from '../jwt.js';
 
 /** Label Studio CE's PAT lifetime ("eternity") and simplejwt's default access token lifetime. */
 export const PAT_LIFETIME_SECONDS = 200 * 365 * 24 * 60 * 60;
 export const ACCESS_LIFETIME_SECONDS = 5 * 60;
 
-function issuePersonalAccessToken(ctx: DomainContext, user: number): string {
-  const now = ctx.clock();
-  const iat = toUnixSeconds(now);
+interface SignedToken {
+  token: string;
+  claims: JwtClaims;
+  issuedAt: Date;
+}
+
+/** Signing is asynchronous (WebCrypto), so a token is signed first and stored later, in one step. */
+async function signPersonalAccessToken(ctx: DomainContext, user: number): Promise<SignedToken> {
+  const issuedAt = ctx.clock();
+  const iat = toUnixSeconds(issuedAt);
   const claims = { token_type: 'refresh' as const, exp: iat + PAT_LIFETIME_SECONDS, iat, jti: newJti(), user_id: user };
-  const token = signJwt(claims, ctx.secret);
+  return { token: await signJwt(claims, ctx.secret), claims, issuedAt };
+}
+
+function storePersonalAccessToken(ctx: DomainContext, signed: SignedToken): string {
   insertPersonalAccessToken(ctx.db, {
-    jti: claims.jti,
-    token,
-    user,
-    created_at: formatTimestamp(now),
-    expires_at: formatTimestamp(new Date(claims.exp * 1000)),
+    jti: signed.claims.jti,
+    token: signed.token,
+    user: signed.claims.user_id,
+    created_at: formatTimestamp(signed.issuedAt),
+    expires_at: formatTimestamp(new Date(signed.claims.exp * 1000)),
   });
-  return token;
+  return signed.token;
 }
 
 function liveTokens(ctx: DomainContext, user: number) {
@@ -39,35 +49,44 @@ export function listPersonalAccessTokens(ctx: DomainContext, user: number): { to
 }
 
 /** `POST /api/token/`: a new PAT, refused while the user still has a live one. */
-export function createPersonalAccessToken(ctx: DomainContext, user: number): string {
+export async function createPersonalAccessToken(ctx: DomainContext, user: number): Promise<string> {
+  const signed = await signPersonalAccessToken(ctx, user);
+  // Checked after signing, with no await before the insert, so two requests cannot both pass.
   if (liveTokens(ctx, user).length > 0) {
     throw new ConflictError('You already have a valid token. Please revoke it before creating a new one.');
   }
-  return issuePersonalAccessToken(ctx, user);
+  return storePersonalAccessToken(ctx, signed);
 }
 
 /** The newest live PAT, or a new one: what the CLI prints as `PAT:`. */
-export function ensurePersonalAccessToken(ctx: DomainContext, user: number): string {
-  return liveTokens(ctx, user).at(-1)?.token ?? issuePersonalAccessToken(ctx, user);
+export async function ensurePersonalAccessToken(ctx: DomainContext, user: number): Promise<string> {
+  const live = liveTokens(ctx, user).at(-1)?.token;
+  if (live) return live;
+  const signed = await signPersonalAccessToken(ctx, user);
+  return liveTokens(ctx, user).at(-1)?.token ?? storePersonalAccessToken(ctx, signed);
+}
+
+/** That a verified PAT was issued here and is not revoked (read again inside a write transaction). */
+function checkIssuedHere(ctx: DomainContext, claims: JwtClaims) {
+  const row = findPersonalAccessTokenByJti(ctx.db, claims.jti);
+  if (!row) return { ok: false as const, reason: 'Token is invalid' as const };
+  if (row.blacklisted_at) return { ok: false as const, reason: 'Token is blacklisted' as const };
+  return { ok: true as const, claims, row };
 }
 
 /** Verifies a PAT fully: signature, expiry, type, and that it was issued here and not revoked. */
-function verifyRefreshToken(ctx: DomainContext, token: string) {
-  const verified = verifyJwt(token, ctx.secret, 'refresh', toUnixSeconds(ctx.clock()));
-  if (!verified.ok) return verified;
-  const row = findPersonalAccessTokenByJti(ctx.db, verified.claims.jti);
-  if (!row) return { ok: false as const, reason: 'Token is invalid' as const };
-  if (row.blacklisted_at) return { ok: false as const, reason: 'Token is blacklisted' as const };
-  return { ok: true as const, claims: verified.claims, row };
+async function verifyRefreshToken(ctx: DomainContext, token: string) {
+  const verified = await verifyJwt(token, ctx.secret, 'refresh', toUnixSeconds(ctx.clock()));
+  return verified.ok ? checkIssuedHere(ctx, verified.claims) : verified;
 }
 
 /** `POST /api/token/refresh/`: exchanges a PAT for a (by default 5-minute) access token. */
-export function refreshAccessToken(
+export async function refreshAccessToken(
   ctx: DomainContext,
   refresh: string,
   lifetimeSeconds: number = ACCESS_LIFETIME_SECONDS,
-): string {
-  const verified = verifyRefreshToken(ctx, refresh);
+): Promise<string> {
+  const verified = await verifyRefreshToken(ctx, refresh);
   if (!verified.ok) throw new AuthenticationError(verified.reason);
   if (!findUserById(ctx.db, verified.claims.user_id)) {
     throw new AuthenticationError('No active account found for the given token.');
@@ -102,17 +121,21 @@ export function blacklistToken(ctx: DomainContext, refresh: string): void {
 }
 
 /** `POST /api/token/rotate/`: revokes the given PAT and issues a new one for the caller. */
-export function rotatePersonalAccessToken(ctx: DomainContext, user: number, refresh: string): string {
+export async function rotatePersonalAccessToken(ctx: DomainContext, user: number, refresh: string): Promise<string> {
+  const refused = () => new ValidationError({ non_field_errors: ['Invalid refresh token'] });
+  const verified = await verifyJwt(refresh, ctx.secret, 'refresh', toUnixSeconds(ctx.clock()));
+  if (!verified.ok) throw refused();
+  const signed = await signPersonalAccessToken(ctx, user);
   return ctx.db.transaction(() => {
-    const verified = verifyRefreshToken(ctx, refresh);
-    if (!verified.ok) throw new ValidationError({ non_field_errors: ['Invalid refresh token'] });
-    blacklistPersonalAccessToken(ctx.db, verified.row.id, formatTimestamp(ctx.clock()));
-    return issuePersonalAccessToken(ctx, user);
+    const issued = checkIssuedHere(ctx, verified.claims);
+    if (!issued.ok) throw refused();
+    blacklistPersonalAccessToken(ctx.db, issued.row.id, formatTimestamp(ctx.clock()));
+    return storePersonalAccessToken(ctx, signed);
   })();
 }
 
 /** The user id of a valid access token, or null (the caller then falls through to other auth). */
-export function verifyAccessToken(ctx: DomainContext, token: string): number | null {
-  const verified = verifyJwt(token, ctx.secret, 'access', toUnixSeconds(ctx.clock()));
+export async function verifyAccessToken(ctx: DomainContext, token: string): Promise<number | null> {
+  const verified = await verifyJwt(token, ctx.secret, 'access', toUnixSeconds(ctx.clock()));
   return verified.ok ? verified.claims.user_id : null;
 }

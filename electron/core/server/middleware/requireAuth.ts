@@ -38,7 +38,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
       return next();
     }
   }
-  const userId = authenticateRequest(c.get('deps'), {
+  const userId = await authenticateRequest(c.get('deps'), {
     authorization: c.req.header('authorization'),
     apiKey: c.req.header('x-api-key'),
   });

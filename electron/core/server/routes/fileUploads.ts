@@ -11,7 +11,7 @@ import { updateFileUpload } from '../../domain/imports/updateFileUpload.js';
 import type { AppEnv } from '../appEnv.js';
 import { boolParam, numericParam } from '../importParams.js';
 import { receiveMultipart } from '../multipartUploads.js';
-import { readObjectBody } from '../requestBody.js';
+import { isMultipart, readObjectBody } from '../requestBody.js';
 import { defineRoute } from '../route.js';
 
 const NO_PROJECT = 'No Project matches the given query.';
@@ -32,14 +32,13 @@ function queryIds(c: Context<AppEnv>): number[] {
 /** A PATCH/PUT body: a multipart `file` part replaces the upload; a `file` that is text is refused. */
 async function readReplacement(c: Context<AppEnv>) {
   const contentType = c.req.header('content-type') ?? '';
-  const boundary = /^multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!boundary) {
+  if (!isMultipart(contentType)) {
     const body = await readObjectBody(c);
     return { file: null, fileIsNotAFile: Object.hasOwn(body, 'file') };
   }
   const deps = c.get('deps');
   const incoming = join(deps.uploadsDir, '.incoming');
-  const received = await receiveMultipart(c.req.raw.body, boundary, incoming, deps.bodyLimitBytes);
+  const received = await receiveMultipart(c.req.raw.body, contentType, incoming, deps.bodyLimitBytes);
   const file = received.files.find((part) => part.field === 'file') ?? null;
   removeFiles(received.files.filter((part) => part !== file).map((part) => part.tempPath));
   return { file, fileIsNotAFile: file === null && Object.hasOwn(received.fields, 'file') };

@@ -6,7 +6,7 @@ import { parseTaskInput } from '../../domain/tasks/taskInput.js';
 import { predictOpenedTask } from '../../ml/retrievePredictions.js';
 import type { AppEnv } from '../appEnv.js';
 import { mlDeps } from './ml.js';
-import { readObjectBody, UnsupportedMediaTypeError } from '../requestBody.js';
+import { isMultipart, readObjectBody, UnsupportedMediaTypeError } from '../requestBody.js';
 import { defineRoute } from '../route.js';
 import { NO_PROJECT, NO_TASK, pathId } from './pathIds.js';
 import { lastQueryValues } from './projectList.js';
@@ -15,10 +15,6 @@ async function handleUpdate(c: Context<AppEnv>, partial: boolean): Promise<Respo
   const id = pathId(c, 'id', NO_TASK);
   const input = parseTaskInput(await readObjectBody(c), { partial });
   return c.json(updateTask(c.get('deps'), id, input));
-}
-
-function isMultipart(c: Context<AppEnv>): boolean {
-  return (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
 }
 
 /** Single tasks (spec 5.2) and the old per-project task list (spec 5.3). */
@@ -46,7 +42,7 @@ export function taskRoutes(app: Hono<AppEnv>): void {
     },
     post: async (c) => {
       // ProjectTaskListAPI parses JSON and forms only.
-      if (isMultipart(c)) throw new UnsupportedMediaTypeError('multipart/form-data');
+      if (isMultipart(c.req.header('content-type') ?? '')) throw new UnsupportedMediaTypeError('multipart/form-data');
       const id = pathId(c, 'id', NO_PROJECT);
       return c.json(createProjectTask(c.get('deps'), id, await readObjectBody(c)), 201);
     },

@@ -25,12 +25,14 @@ const jwtSettingsBody = z
 export function tokenRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/token', {
     get: (c) => c.json(listPersonalAccessTokens(c.get('deps'), c.get('userId'))),
-    post: (c) => c.json({ token: createPersonalAccessToken(c.get('deps'), c.get('userId')) }, 201),
+    post: async (c) => c.json({ token: await createPersonalAccessToken(c.get('deps'), c.get('userId')) }, 201),
   });
   defineRoute(app, '/api/token/refresh', {
     post: async (c) => {
       const { refresh } = parseWith(refreshBody, await readObjectBody(c));
-      return c.json({ access: refreshAccessToken(c.get('deps'), refresh, c.get('deps').accessTokenLifetimeSeconds) });
+      return c.json({
+        access: await refreshAccessToken(c.get('deps'), refresh, c.get('deps').accessTokenLifetimeSeconds),
+      });
     },
   });
   defineRoute(app, '/api/token/blacklist', {
@@ -43,7 +45,7 @@ export function tokenRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/token/rotate', {
     post: async (c) => {
       const { refresh } = parseWith(refreshBody, await readObjectBody(c));
-      return c.json({ refresh: rotatePersonalAccessToken(c.get('deps'), c.get('userId'), refresh) });
+      return c.json({ refresh: await rotatePersonalAccessToken(c.get('deps'), c.get('userId'), refresh) });
     },
   });
   defineRoute(app, '/api/jwt/settings', {
