@@ -16,6 +16,7 @@ import {
   openLabelingSession,
   waitForEditor,
   EDITOR_FRAME,
+  MOOD_CONFIG,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
 
@@ -26,10 +27,6 @@ import {
  * cached editor cannot be used: a file changed on disk, or files that do not start an editor.
  */
 
-const TEXT_CONFIG = `<View>
-  <Text name="text" value="$text"/>
-  <Choices name="mood" toName="text"><Choice value="Happy"/><Choice value="Sad"/></Choices>
-</View>`;
 /** DateTime is a 1.22 tag the bundled 1.4.0 editor lacks. */
 const DATETIME_CONFIG = `<View>
   <Text name="text" value="$text"/>
@@ -96,7 +93,7 @@ describe.skipIf(!isChromiumAvailable())('labeling with a cached editor that cann
   beforeAll(async () => {
     session = await openLabelingSession('cached-editor', {
       async setup(started) {
-        textProject = await createProject(started, 'Moods', TEXT_CONFIG);
+        textProject = await createProject(started, 'Moods', MOOD_CONFIG);
         textTasks = await importTasks(started, textProject, [{ text: 'A sunny day.' }, { text: 'Rain again.' }]);
         dateProject = await createProject(started, 'Dates', DATETIME_CONFIG);
         [dateTask] = (await importTasks(started, dateProject, [{ text: 'Met on 3 May.' }])) as [number];

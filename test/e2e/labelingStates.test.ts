@@ -13,6 +13,7 @@ import {
   openLabelingSession,
   waitForEditor,
   EDITOR_FRAME,
+  MOOD_CONFIG,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
 
@@ -21,10 +22,6 @@ import {
  * an editor that does not come up (slow, or failing) and a task I skipped before.
  */
 
-const TEXT_CONFIG = `<View>
-  <Text name="text" value="$text"/>
-  <Choices name="mood" toName="text"><Choice value="Happy"/><Choice value="Sad"/></Choices>
-</View>`;
 const VIDEO_CONFIG = `<View>
   <Video name="video" value="$video"/>
   <VideoRectangle name="box" toName="video"/>
@@ -63,7 +60,7 @@ describe.skipIf(!isChromiumAvailable())('labeling page when the editor cannot la
     session = await openLabelingSession('labeling-states', {
       expected: BROKEN_EDITOR,
       async setup(started) {
-        textProject = await createProject(started, 'Moods', TEXT_CONFIG);
+        textProject = await createProject(started, 'Moods', MOOD_CONFIG);
         textTasks = await importTasks(started, textProject, [{ text: 'A sunny day.' }, { text: 'Rain again.' }]);
         videoProject = await createProject(started, 'Cars on video', VIDEO_CONFIG);
         [videoTask] = (await importTasks(started, videoProject, [{ video: '/data/upload/1/cars.mp4' }])) as [number];

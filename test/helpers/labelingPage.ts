@@ -135,3 +135,9 @@ export async function importTasks(
   await server.api('POST', `/api/projects/${projectId}/import`, data);
   return taskIds(server, projectId);
 }
+
+/** A text task with one single-choice question: the config most labeling-page tests use. */
+export const MOOD_CONFIG = `<View>
+  <Text name="text" value="$text"/>
+  <Choices name="mood" toName="text"><Choice value="Happy"/><Choice value="Sad"/></Choices>
+</View>`;
