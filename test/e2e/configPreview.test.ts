@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
   configPreview,
@@ -17,7 +16,7 @@ const START_CONFIG = `<View>
   <Choices name="topic" toName="text"><Choice value="Weather"/><Choice value="Sports"/></Choices>
 </View>`;
 
-describe.skipIf(!isChromiumAvailable())('live preview of the labeling config in the project settings', () => {
+describe('live preview of the labeling config in the project settings', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;

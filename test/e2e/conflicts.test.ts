@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { animationsSettled, openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { choice, createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 
@@ -31,7 +31,7 @@ interface Conflict {
   task_data: { text: string };
 }
 
-describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outpost serve', () => {
+describe('sync conflicts in Chromium against outpost serve', () => {
   let remote: RemoteOutpost;
   let server: E2eServer;
   let browser: Browser;

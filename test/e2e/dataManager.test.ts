@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { openRecordedPage, recordPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { addAnnotation } from '../helpers/dmData.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 const MEDIA = fileURLToPath(new URL('../fixtures/export/image/media/upload/1/', import.meta.url));
@@ -25,7 +25,7 @@ interface ListWire {
 }
 type FilterItem = { filter: string; operator: string; type: string; value: unknown };
 
-describe.skipIf(!isChromiumAvailable())('data manager in Chromium against outpost serve', () => {
+describe('data manager in Chromium against outpost serve', () => {
   let server: E2eServer;
   let browser: Browser;
   let recorded: RecordedPage;

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { importMedia, makePng } from '../helpers/labelingMedia.js';
 import {
@@ -42,7 +41,7 @@ interface Task {
   drafts: { id: number; result: unknown[]; annotation: number | null }[];
 }
 
-describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpost serve', () => {
+describe('labeling page in Chromium against outpost serve', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 /** An invalid config is answered with a 400 by design; Chromium logs every 4xx fetch as a console error. */
@@ -20,7 +20,7 @@ interface ProjectWire {
   sampling: string;
 }
 
-describe.skipIf(!isChromiumAvailable())('project settings in Chromium against outpost serve', () => {
+describe('project settings in Chromium against outpost serve', () => {
   let server: E2eServer;
   let browser: Browser;
   let recorded: RecordedPage;
