@@ -146,13 +146,15 @@ describe('sync conflicts in Chromium against outpost serve', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-deleted-light.png') });
   });
 
-  it('shows the open conflicts in dark theme too', async () => {
+  it('shows the open conflicts in dark theme too, passing the accessibility scan (contrast included)', async () => {
     const dark = await darkPage();
     await dark.page
       .getByRole('heading', { name: /^Task \d+/ })
       .first()
       .waitFor();
+    expect(await dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
     await dark.page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-dark.png') });
+    expect(await seriousAxeViolations(dark.page)).toEqual([]);
     dark.expectClean(server.origin);
     await dark.context.close();
   });
@@ -260,11 +262,13 @@ describe('sync conflicts in Chromium against outpost serve', () => {
     });
   });
 
-  it('shows the resolved list in dark theme', async () => {
+  it('shows the resolved list in dark theme, passing the accessibility scan (contrast included)', async () => {
     const dark = await darkPage();
     await dark.page.getByRole('heading', { name: 'No conflicts to resolve' }).waitFor();
     await dark.page.getByRole('heading', { name: 'Resolved', level: 2 }).waitFor();
+    expect(await dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
     await dark.page.screenshot({ path: join(SCREENSHOTS, 'conflicts-resolved-dark.png') });
+    expect(await seriousAxeViolations(dark.page)).toEqual([]);
     dark.expectClean(server.origin);
     await dark.context.close();
   });
