@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, recordPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 // The page's globals these tests read inside page.evaluate (the Node type-check has no DOM types).
@@ -14,7 +14,7 @@ declare const window: object;
 /** The test asks for a second PAT on purpose: the server's 409 is the answer under test. */
 const REFUSED_SECOND_TOKEN = [{ status: 409, method: 'POST', path: /^\/api\/token\/$/ }];
 
-describe.skipIf(!isChromiumAvailable())('app settings in Chromium against outpost serve', () => {
+describe('app settings in Chromium against outpost serve', () => {
   let server: E2eServer;
   let browser: Browser;
   let recorded: RecordedPage;

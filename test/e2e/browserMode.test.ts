@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import type { SpawnedCli } from '../helpers/spawnCli.js';
 
@@ -33,7 +33,7 @@ function envWithoutDisplay(): NodeJS.ProcessEnv {
   return env;
 }
 
-describe.skipIf(!isChromiumAvailable())('outpost start in browser mode, in Chromium', () => {
+describe('outpost start in browser mode, in Chromium', () => {
   let server: E2eServer | null = null;
   let cli: SpawnedCli | null = null;
   let browser: Browser | null = null;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable } from '../helpers/chromium.js';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
   configPreview,
@@ -17,7 +17,7 @@ const START_CONFIG = `<View>
   <Choices name="topic" toName="text"><Choice value="Weather"/><Choice value="Sports"/></Choices>
 </View>`;
 
-describe.skipIf(!isChromiumAvailable())('live preview of the labeling config in the project settings', () => {
+describe('live preview of the labeling config in the project settings', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;
@@ -75,12 +75,15 @@ describe.skipIf(!isChromiumAvailable())('live preview of the labeling config in 
     expect(await page.locator(PREVIEW_FRAME).count()).toBe(0);
   });
 
-  it('looks right in the dark theme', async () => {
+  // The preview's own colors in the dark theme are checked in labelingTheme.test.ts.
+  it('passes the accessibility scan (contrast included) around the preview in the dark theme', async () => {
     await inDarkTheme(session, async (darkPage) => {
       await darkPage.goto(`${server.cli.url}/#/projects/${projectId}/settings`);
       await previewChoice('Weather', darkPage).waitFor({ timeout: 15_000 });
+      expect(await darkPage.locator('html').getAttribute('data-theme')).toBe('dark');
       await darkPage.getByRole('heading', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
       await darkPage.screenshot({ path: join(SCREENSHOTS, 'config-preview-dark.png') });
+      expect(await seriousAxeViolations(darkPage, [PREVIEW_FRAME])).toEqual([]);
     });
   });
 

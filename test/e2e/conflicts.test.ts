@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { animationsSettled, openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { choice, createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 
@@ -31,7 +31,7 @@ interface Conflict {
   task_data: { text: string };
 }
 
-describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outpost serve', () => {
+describe('sync conflicts in Chromium against outpost serve', () => {
   let remote: RemoteOutpost;
   let server: E2eServer;
   let browser: Browser;
@@ -146,13 +146,15 @@ describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outp
     await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-deleted-light.png') });
   });
 
-  it('shows the open conflicts in dark theme too', async () => {
+  it('shows the open conflicts in dark theme too, passing the accessibility scan (contrast included)', async () => {
     const dark = await darkPage();
     await dark.page
       .getByRole('heading', { name: /^Task \d+/ })
       .first()
       .waitFor();
+    expect(await dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
     await dark.page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-dark.png') });
+    expect(await seriousAxeViolations(dark.page)).toEqual([]);
     dark.expectClean(server.origin);
     await dark.context.close();
   });
@@ -260,11 +262,13 @@ describe.skipIf(!isChromiumAvailable())('sync conflicts in Chromium against outp
     });
   });
 
-  it('shows the resolved list in dark theme', async () => {
+  it('shows the resolved list in dark theme, passing the accessibility scan (contrast included)', async () => {
     const dark = await darkPage();
     await dark.page.getByRole('heading', { name: 'No conflicts to resolve' }).waitFor();
     await dark.page.getByRole('heading', { name: 'Resolved', level: 2 }).waitFor();
+    expect(await dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
     await dark.page.screenshot({ path: join(SCREENSHOTS, 'conflicts-resolved-dark.png') });
+    expect(await seriousAxeViolations(dark.page)).toEqual([]);
     dark.expectClean(server.origin);
     await dark.context.close();
   });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 // The page's globals these tests touch inside page.evaluate (the Node type-check has no DOM types).
@@ -22,7 +22,7 @@ interface ProjectWire {
   label_config: string;
 }
 
-describe.skipIf(!isChromiumAvailable())('creating projects and leaving unsaved settings, in Chromium', () => {
+describe('creating projects and leaving unsaved settings, in Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   let recorded: RecordedPage;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 /*
@@ -71,7 +71,7 @@ async function firstBarFill(page: Page, card: string): Promise<string> {
     });
 }
 
-describe.skipIf(!isChromiumAvailable())('project dashboard in Chromium against outpost serve', () => {
+describe('project dashboard in Chromium against outpost serve', () => {
   let server: E2eServer;
   let browser: Browser;
   let recorded: RecordedPage;

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { animationsSettled, openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 const IMAGE_CONFIG = `<View>
@@ -51,7 +51,7 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   ]);
 }
 
-describe.skipIf(!isChromiumAvailable())('import page and export dialog in Chromium against outpost serve', () => {
+describe('import page and export dialog in Chromium against outpost serve', () => {
   let server: E2eServer;
   let browser: Browser;
   let recorded: RecordedPage;

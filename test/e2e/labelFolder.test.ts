@@ -4,7 +4,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindFilter } from '../../renderer/src/storages/folderContents.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { inDarkTheme, labelingEditor, waitForEditor } from '../helpers/labelingPage.js';
 import {
@@ -28,7 +27,7 @@ interface ProjectWire {
   label_config: string;
 }
 
-describe.skipIf(!isChromiumAvailable())('label a folder in a browser, against outpost serve', () => {
+describe('label a folder in a browser, against outpost serve', () => {
   let session: StorageSession;
   let server: E2eServer;
   let page: Page;

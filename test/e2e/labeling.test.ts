@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable } from '../helpers/chromium.js';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { importMedia, makePng } from '../helpers/labelingMedia.js';
 import {
@@ -42,7 +42,7 @@ interface Task {
   drafts: { id: number; result: unknown[]; annotation: number | null }[];
 }
 
-describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpost serve', () => {
+describe('labeling page in Chromium against outpost serve', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;
@@ -319,7 +319,8 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
     expect(new URL(page.url()).hash).toBe(`#/projects/${done}`);
   });
 
-  it('looks right in the dark theme', async () => {
+  // The editor frame's own colors in the dark theme are checked in labelingTheme.test.ts.
+  it('passes the accessibility scan (contrast included) around the editor in the dark theme', async () => {
     await inDarkTheme(
       session,
       async (darkPage) => {
@@ -329,7 +330,9 @@ describe.skipIf(!isChromiumAvailable())('labeling page in Chromium against outpo
         ] as const) {
           await darkPage.goto(`${server.cli.url}/${hash}`);
           await waitForEditor(darkPage, 'Update');
+          expect(await darkPage.locator('html').getAttribute('data-theme')).toBe('dark');
           await darkPage.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-dark.png`) });
+          expect(await seriousAxeViolations(darkPage, [EDITOR_FRAME]), name).toEqual([]);
         }
       },
       { requests: true },

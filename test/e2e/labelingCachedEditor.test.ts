@@ -5,7 +5,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CachedEditorManifest } from '../../shared/api/editor.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
   configPreview,
@@ -78,7 +77,7 @@ interface Task {
   annotations: { result: { value: { choices?: string[] } }[] }[];
 }
 
-describe.skipIf(!isChromiumAvailable())('labeling with a cached editor that cannot be used, in Chromium', () => {
+describe('labeling with a cached editor that cannot be used, in Chromium', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { importMedia, makePng, makeWav } from '../helpers/labelingMedia.js';
 import {
@@ -33,7 +32,7 @@ const CONFIGS = {
 /** The in-page checks run where no DOM types exist for the test's tsconfig: elements as plain shapes. */
 type MediaElement = { readyState: number; naturalWidth: number };
 
-describe.skipIf(!isChromiumAvailable())('every data type renders in the labeling editor', () => {
+describe('every data type renders in the labeling editor', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { openLabelingSession, EDITOR_FRAME, type LabelingSession } from '../helpers/labelingPage.js';
 import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
@@ -22,7 +21,7 @@ interface Run {
   errors: unknown[];
 }
 
-describe.skipIf(!isChromiumAvailable())('labeling a mirrored project on the team server, in Chromium', () => {
+describe('labeling a mirrored project on the team server, in Chromium', () => {
   let remote: RemoteOutpost;
   let session: LabelingSession;
   let server: E2eServer;

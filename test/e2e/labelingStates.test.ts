@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
   createProject,
@@ -35,7 +34,7 @@ interface Task {
   annotations: { was_cancelled: boolean; result: unknown[] }[];
 }
 
-describe.skipIf(!isChromiumAvailable())('labeling page when the editor cannot label, in Chromium', () => {
+describe('labeling page when the editor cannot label, in Chromium', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;

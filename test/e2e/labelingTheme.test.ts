@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { contrast, frameColors, luminance, type PaintedColors } from '../helpers/editorColors.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
@@ -47,7 +46,7 @@ async function paint(frame: FrameLocator, selectors: string[]): Promise<Painted>
 const isDark = (painted: Painted, selector: string) => luminance(painted[selector]!.background) < 0.05;
 const isLight = (painted: Painted, selector: string) => luminance(painted[selector]!.background) > 0.8;
 
-describe.skipIf(!isChromiumAvailable())('the editor frame in the dark and light themes, in Chromium', () => {
+describe('the editor frame in the dark and light themes, in Chromium', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let project: number;

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
   createProject,
@@ -19,7 +18,7 @@ import { CLASSIFY_CONFIG, ML_EXPECTED_FAILURES, modelCard, modelSection, openMod
  * it, edit it (Basic Auth with a password that stays set), see it fail, and remove it.
  */
 
-describe.skipIf(!isChromiumAvailable())('a connected model’s actions in the settings, against outpost serve', () => {
+describe('a connected model’s actions in the settings, against outpost serve', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
   createProject,
@@ -32,7 +31,7 @@ function contextOf(body: unknown): unknown[] | null {
   return Array.isArray(result) ? result : null;
 }
 
-describe.skipIf(!isChromiumAvailable())('interactive pre-annotation in Chromium against outpost serve', () => {
+describe('interactive pre-annotation in Chromium against outpost serve', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;

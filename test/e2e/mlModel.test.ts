@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
 import {
@@ -43,7 +42,7 @@ interface TaskWire {
   annotations: { result: { type: string; value: Record<string, unknown> }[] }[];
 }
 
-describe.skipIf(!isChromiumAvailable())('a model’s predictions, from settings to editor, against outpost serve', () => {
+describe('a model’s predictions, from settings to editor, against outpost serve', () => {
   let session: LabelingSession;
   let server: E2eServer;
   let page: Page;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS } from '../helpers/e2eServer.js';
 import { editorButton, labelingEditor, waitForEditor } from '../helpers/labelingPage.js';
 import { importFile, makePng } from '../helpers/labelingMedia.js';
@@ -46,7 +46,7 @@ function sync(
   });
 }
 
-describe.skipIf(!isChromiumAvailable())('offline labeling between two syncs, in Chromium', () => {
+describe('offline labeling between two syncs, in Chromium', () => {
   const remoteDir = mkdtempSync(join(tmpdir(), 'outpost-remote-offline-'));
   const localDir = mkdtempSync(join(tmpdir(), 'outpost-local-offline-'));
   let remote: SpawnedCli;

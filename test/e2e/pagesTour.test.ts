@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { addAnnotation } from '../helpers/dmData.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { IMAGE_FIXTURES } from '../helpers/imageExportContext.js';
@@ -64,7 +64,7 @@ const RUNS: { width: number; theme: Theme }[] = [
   { width: 800, theme: 'light' },
 ];
 
-describe.skipIf(!isChromiumAvailable())('every page at 1440 and 900 px, in light and dark', () => {
+describe('every page at 1440 and 900 px, in light and dark', () => {
   let server: E2eServer;
   let remote: RemoteOutpost;
   let browser: Browser;

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 /** An invalid config is answered with a 400 by design; Chromium logs every 4xx fetch as a console error. */
@@ -20,7 +21,7 @@ interface ProjectWire {
   sampling: string;
 }
 
-describe.skipIf(!isChromiumAvailable())('project settings in Chromium against outpost serve', () => {
+describe('project settings in Chromium against outpost serve', () => {
   let server: E2eServer;
   let browser: Browser;
   let recorded: RecordedPage;
@@ -178,7 +179,7 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
     expect(await saveButton().isDisabled()).toBe(true);
   });
 
-  it('keeps the saved settings after a reload, and looks right in light and dark', async () => {
+  it('keeps the saved settings after a reload, and passes the accessibility scan in light and dark', async () => {
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Settings · Review queue, round 2' }).waitFor();
     expect(await page.getByLabel('Annotations per task (overlap)').inputValue()).toBe('3');
@@ -187,11 +188,14 @@ describe.skipIf(!isChromiumAvailable())('project settings in Chromium against ou
     const labeling = page.getByRole('region', { name: 'Labeling interface' });
     await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-light.png') });
     await labeling.screenshot({ path: join(SCREENSHOTS, 'project-settings-labeling-light.png') });
+    // The preview frame's own colors are checked in labelingTheme.test.ts.
+    expect(await seriousAxeViolations(page, ['iframe']), 'light').toEqual([]);
     await page.getByRole('radio', { name: 'Dark' }).check();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
     await labeling.screenshot({ path: join(SCREENSHOTS, 'project-settings-labeling-dark.png') });
     await page.locator('#main').evaluate((main) => main.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-dark.png') });
+    expect(await seriousAxeViolations(page, ['iframe']), 'dark').toEqual([]);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('article', { name: 'Review queue, round 2' }).waitFor();
   });

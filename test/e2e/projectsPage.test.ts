@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 const TEXT_CONFIG =
@@ -38,7 +38,7 @@ async function titleLinkStyle(page: Page, title: string) {
   });
 }
 
-describe.skipIf(!isChromiumAvailable())('projects page in Chromium against outpost serve', () => {
+describe('projects page in Chromium against outpost serve', () => {
   let projectId: number;
   let server: E2eServer;
   let browser: Browser;

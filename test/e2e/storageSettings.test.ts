@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
-import { isChromiumAvailable } from '../helpers/chromium.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { createProject, editorButton, inDarkTheme, labelingEditor, waitForEditor } from '../helpers/labelingPage.js';
 import {
@@ -31,7 +30,7 @@ interface TaskWire {
   data: Record<string, string>;
 }
 
-describe.skipIf(!isChromiumAvailable())('cloud storage in the project settings, against outpost serve', () => {
+describe('cloud storage in the project settings, against outpost serve', () => {
   let session: StorageSession;
   let server: E2eServer;
   let page: Page;

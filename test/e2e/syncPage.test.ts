@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
 import { closedPortUrl } from '../helpers/remotesApi.js';
@@ -34,7 +34,7 @@ interface RemoteWire {
   sync_interval_minutes: number;
 }
 
-describe.skipIf(!isChromiumAvailable())('sync page in Chromium against outpost serve and a remote Outpost', () => {
+describe('sync page in Chromium against outpost serve and a remote Outpost', () => {
   let server: E2eServer;
   let remote: RemoteOutpost;
   let proxy: HoldingProxy;

@@ -6,7 +6,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * request is matched against the rules in order; a rule fires for its first `times` matches, or
  * with `probability` per match drawn from a seeded generator (same seed, same faults for the same
  * sequence of requests). Bodies are streamed both ways, so uploads and large pages pass as they
- * would through any reverse proxy.
+ * would through any reverse proxy. A held request marks a known point of a client's run, where a
+ * test can kill the client without racing it.
  */
 
 export type FaultAction =
@@ -19,7 +20,13 @@ export type FaultAction =
   /** Answered by the proxy itself; the remote never sees the request. */
   | { kind: 'status'; status: 429 | 500 | 502 | 503; retryAfter?: string }
   /** Forwarded after a pause (other rules still apply). */
-  | { kind: 'latency'; ms: number };
+  | { kind: 'latency'; ms: number }
+  /**
+   * Kept at the proxy until the client hangs up, `at: 'request'` before the remote sees it,
+   * `at: 'response'` once the remote has answered in full (the answer never goes out).
+   * `nextHeld()` resolves then.
+   */
+  | { kind: 'hold'; at: 'request' | 'response' };
 
 export interface FaultRule {
   /** Any method when absent. */
@@ -29,6 +36,8 @@ export interface FaultRule {
   action: FaultAction;
   /** Fires for the first `times` matching requests (takes precedence over `probability`). */
   times?: number;
+  /** Lets the first `skip` matching requests through untouched; the rule applies from the next one. */
+  skip?: number;
   /** Fires for each matching request with this probability (default 1). */
   probability?: number;
 }
@@ -48,6 +57,8 @@ export interface FaultProxy {
   clearFaults(): void;
   /** Every request seen, in arrival order. */
   readonly log: ProxiedRequest[];
+  /** The next request a `hold` rule keeps (or one kept already and not yet returned). */
+  nextHeld(): Promise<ProxiedRequest>;
   /** The requests that had a fault other than latency, as `<fault> <METHOD> <path>`. */
   injected(): string[];
   close(): Promise<void>;
@@ -70,15 +81,25 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function label(action: FaultAction): string {
   if (action.kind === 'status') return `status ${action.status}`;
   if (action.kind === 'latency') return `latency ${action.ms}`;
+  if (action.kind === 'hold') return `hold ${action.at}`;
   return action.kind;
 }
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
-  let rules: { rule: FaultRule; fired: number }[] = [];
+  let rules: { rule: FaultRule; fired: number; matched: number }[] = [];
   let random = seededRandom(1);
   const log: ProxiedRequest[] = [];
   const sockets = new Set<Socket>();
+  const held: ProxiedRequest[] = [];
+  let heldListeners: ((entry: ProxiedRequest) => void)[] = [];
+
+  function announceHeld(entry: ProxiedRequest): void {
+    const listeners = heldListeners;
+    heldListeners = [];
+    if (listeners.length === 0) held.push(entry);
+    for (const listener of listeners) listener(entry);
+  }
 
   /** The faults that fire for this request: any latencies, then at most one other action. */
   function pick(method: string, path: string): FaultAction[] {
@@ -86,6 +107,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     for (const entry of rules) {
       const { rule } = entry;
       if ((rule.method !== undefined && rule.method !== method) || !rule.path.test(path)) continue;
+      entry.matched += 1;
+      if (entry.matched <= (rule.skip ?? 0)) continue;
       const fires = rule.times !== undefined ? entry.fired < rule.times : random() < (rule.probability ?? 1);
       if (!fires) continue;
       entry.fired += 1;
@@ -95,7 +118,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     return picked;
   }
 
-  function forward(req: IncomingMessage, res: ServerResponse, final: FaultAction | undefined): void {
+  function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    final: FaultAction | undefined,
+    entry: ProxiedRequest,
+  ): void {
     const outgoing = httpRequest(
       {
         host: upstream.hostname,
@@ -109,6 +137,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           // Read the whole answer (the remote has committed by then), then hang up without a byte.
           answer.resume();
           answer.on('end', () => req.socket.destroy());
+          return;
+        }
+        if (final?.kind === 'hold') {
+          answer.resume();
+          answer.on('end', () => announceHeld(entry));
           return;
         }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -142,6 +175,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     void (async () => {
       for (const action of actions) if (action.kind === 'latency') await sleep(action.ms);
       const final = actions.find((action) => action.kind !== 'latency');
+      if (final?.kind === 'hold' && final.at === 'request') {
+        announceHeld(entry);
+        return;
+      }
       if (final?.kind === 'drop-request') {
         req.socket.destroy();
         return;
@@ -154,7 +191,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         res.end(JSON.stringify({ status_code: final.status, detail: `injected ${final.status}` }));
         return;
       }
-      forward(req, res, final);
+      forward(req, res, final, entry);
     })();
   });
   server.on('connection', (socket) => {
@@ -168,11 +205,15 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     url: `http://127.0.0.1:${port}`,
     log,
     setFaults(next, seed = 1) {
-      rules = next.map((rule) => ({ rule, fired: 0 }));
+      rules = next.map((rule) => ({ rule, fired: 0, matched: 0 }));
       random = seededRandom(seed);
     },
     clearFaults() {
       rules = [];
+    },
+    nextHeld: () => {
+      const waiting = held.shift();
+      return waiting ? Promise.resolve(waiting) : new Promise((resolve) => heldListeners.push(resolve));
     },
     injected: () =>
       log.flatMap((entry) =>

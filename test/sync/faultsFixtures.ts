@@ -193,13 +193,14 @@ export function localState(dataDir: string, remoteProject: number) {
     }[];
     const annotations = db
       .prepare(
-        `SELECT a.task, a.result, a.was_cancelled, ra.remote_annotation_id, rt.remote_task_id
+        `SELECT a.id, a.task, a.result, a.was_cancelled, ra.remote_annotation_id, rt.remote_task_id
          FROM annotations a JOIN tasks t ON t.id = a.task
          LEFT JOIN remote_annotations ra ON ra.annotation = a.id
          LEFT JOIN remote_tasks rt ON rt.task = a.task
          WHERE t.project = ?`,
       )
       .all(project) as {
+      id: number;
       task: number;
       result: string;
       was_cancelled: number;

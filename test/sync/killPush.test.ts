@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../helpers/faultProxy.js';
+import { seededRandom, type FaultRule } from '../helpers/faultProxy.js';
+import { ANNOTATION, ANNOTATIONS } from './faultRules.js';
 import {
   CONFIG,
   expectedSet,
@@ -14,18 +15,38 @@ import {
 } from './faultsFixtures.js';
 
 /*
- * `outpost sync` SIGKILLed at random points of a push. Each round labels more offline (new
- * annotations, an edit and a deletion of earlier ones), then starts a sync through a proxy that
- * slows every request down, and kills the process a seeded random delay after its first request
- * reaches the remote. A final sync without faults must leave the remote with exactly what was
- * labeled, and the local database must pass `PRAGMA integrity_check`.
+ * `outpost sync` SIGKILLed at chosen points of a push. Each round labels more offline (new
+ * annotations, an edit and a deletion of annotations already on the remote), then starts a sync
+ * through a proxy that holds one chosen write (the Nth POST, PATCH or DELETE of the run), either
+ * before the remote sees it or after the remote has acted with its answer kept back, and kills the
+ * process once the proxy holds it: no clock decides where the kill lands. A final sync without
+ * faults must leave the remote with exactly what was labeled, and the local database must pass
+ * `PRAGMA integrity_check`.
  */
 
 const TASKS = 30;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const ROUNDS = 6;
 
-describe('a push killed at random points', () => {
+interface KillPoint {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  /** Writes of that method let through first. */
+  skip: number;
+  at: 'request' | 'response';
+}
+
+const KILL_POINTS: KillPoint[] = [
+  { method: 'POST', skip: 0, at: 'request' },
+  { method: 'POST', skip: 3, at: 'response' },
+  { method: 'PATCH', skip: 0, at: 'response' },
+  { method: 'DELETE', skip: 0, at: 'request' },
+  { method: 'DELETE', skip: 0, at: 'response' },
+  { method: 'PATCH', skip: 0, at: 'request' },
+];
+
+function holdAt({ method, skip, at }: KillPoint): FaultRule {
+  return { method, path: method === 'POST' ? ANNOTATIONS : ANNOTATION, skip, times: 1, action: { kind: 'hold', at } };
+}
+
+describe('a push killed at chosen points', () => {
   const setup = useRemoteBehindProxy('outpost-kill-');
 
   it('resumes exactly once after each SIGKILL, and the local database stays sound', async () => {
@@ -40,7 +61,8 @@ describe('a push killed at random points', () => {
       `/api/projects/${project.id}/import?return_task_ids=true`,
       items,
     );
-    for (let index = 0; index < 5; index += 1) {
+    // Enough annotations on the remote for every round to edit one and delete another.
+    for (let index = 0; index < 2 * KILL_POINTS.length; index += 1) {
       await remote.api('POST', `/api/tasks/${ids[index]}/annotations/`, { result: label('a') });
     }
     const first = await runSyncCli(dataDir, proxy.url, remote.token, project.id);
@@ -49,7 +71,7 @@ describe('a push killed at random points', () => {
     // What the annotator's work is, by local annotation id: its task's key and its choice.
     const labeled = new Map<number, { key: string; value: string }>();
     const random = seededRandom(7);
-    const rounds: { delay: number; killed: boolean; writesSent: number; pendingAfter: number }[] = [];
+    const rounds: (KillPoint & { killed: boolean; writesSent: number; pendingAfter: number })[] = [];
 
     await withLocalServer(dataDir, async (call) => {
       const [local] = (await call<{ results: { id: number }[] }>('GET', '/api/projects/')).results;
@@ -62,7 +84,15 @@ describe('a push killed at random points', () => {
       }
     });
 
-    for (let round = 0; round < ROUNDS; round += 1) {
+    // Each annotation is edited or deleted once at most. Known bug (reported with issue 18): an
+    // annotation whose edit reached the remote but whose answer was lost, then deleted here, comes
+    // back as "deleted here, edited there", the remote's copy of our own edit counted as theirs.
+    const touched = new Set<number>();
+    for (const [round, point] of KILL_POINTS.entries()) {
+      // Edits and deletions of annotations the remote has, so each round's push sends both.
+      const onRemote = localState(dataDir, project.id)
+        .annotations.filter((row) => row.remote_annotation_id !== null && labeled.has(row.id) && !touched.has(row.id))
+        .map((row) => row.id);
       await withLocalServer(dataDir, async (call) => {
         const [local] = (await call<{ results: { id: number }[] }>('GET', '/api/projects/')).results;
         const list = await call<{ tasks: { id: number; data: { name: string } }[] }>(
@@ -78,49 +108,46 @@ describe('a push killed at random points', () => {
           });
           labeled.set(made.id, { key, value });
         }
-        // An edit and a deletion of earlier work (pushed or not, depending on the last kill).
-        const earlier = [...labeled.keys()];
-        const edit = earlier[Math.floor(random() * (earlier.length - 6))]!;
+        const edit = onRemote[Math.floor(random() * onRemote.length)]!;
         await call('PATCH', `/api/annotations/${edit}/`, { result: label('c') });
         labeled.set(edit, { ...labeled.get(edit)!, value: 'c' });
-        const removed = earlier.filter((id) => id !== edit)[Math.floor(random() * (earlier.length - 7))]!;
+        const others = onRemote.filter((id) => id !== edit);
+        const removed = others[Math.floor(random() * others.length)]!;
+        touched.add(edit).add(removed);
         await call('DELETE', `/api/annotations/${removed}/`);
         labeled.delete(removed);
       });
 
-      // Every request takes a while, so the kill lands somewhere inside the push (or its pull).
-      proxy.setFaults([{ path: /^\/api\//, action: { kind: 'latency', ms: 40 } }]);
+      proxy.setFaults([holdAt(point)]);
       const before = proxy.log.length;
-      const delay = Math.round(random() * 1500);
+      const held = proxy.nextHeld();
       const child = spawnSyncCli(dataDir, proxy.url, remote.token, project.id);
-      let ended = false;
       const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-        child.once('exit', (_code, signal) => {
-          ended = true;
-          resolve(signal);
-        }),
+        child.once('exit', (_code, signal) => resolve(signal)),
       );
-      // The delay counts from the run's first request (the connect), not from the spawn: how
-      // long a process takes to start says nothing about where in the push the kill lands.
-      while (!ended && proxy.log.length === before) await sleep(5);
-      const timer = setTimeout(() => child.kill('SIGKILL'), delay);
+      const reached = await Promise.race([held.then(() => true), exited.then(() => false)]);
+      child.kill('SIGKILL');
       const signal = await exited;
-      clearTimeout(timer);
       proxy.clearFaults();
-      const writesSent = proxy.log.slice(before).filter((entry) => entry.method !== 'GET').length;
+      const sent = proxy.log.slice(before);
+      expect(
+        reached,
+        `round ${round}: the run never sent ${JSON.stringify(point)}; it sent ${JSON.stringify(sent)}`,
+      ).toBe(true);
       rounds.push({
-        delay,
+        ...point,
         killed: signal === 'SIGKILL',
-        writesSent,
+        writesSent: sent.filter((entry) => entry.method !== 'GET').length,
         pendingAfter: localState(dataDir, project.id).pending.length,
       });
     }
 
-    // Some kills came mid-push: after some writes went out, with rows still pending.
-    expect(
-      rounds.some((round) => round.killed && round.writesSent > 0 && round.pendingAfter > 0),
-      JSON.stringify(rounds),
-    ).toBe(true);
+    // Every kill came mid-push: at its write, with that write and later ones still pending.
+    for (const round of rounds) {
+      expect(round.killed, JSON.stringify(round)).toBe(true);
+      expect(round.writesSent, JSON.stringify(round)).toBeGreaterThan(0);
+      expect(round.pendingAfter, JSON.stringify(round)).toBeGreaterThan(0);
+    }
 
     await syncUntilComplete(dataDir, proxy.url, remote.token, project.id);
     const expected: Record<string, [string, boolean][]> = Object.fromEntries(items.map((item) => [item.name, []]));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_CONFIG, notification, storageCard, storageSection } from '../../e2e/storagePage.js';
 import { seriousAxeViolations } from '../../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../../helpers/browserPage.js';
-import { isChromiumAvailable, launchChromium } from '../../helpers/chromium.js';
+import { launchChromium } from '../../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../../helpers/e2eServer.js';
 import { createProject, editorButton, labelingEditor, waitForEditor } from '../../helpers/labelingPage.js';
 import { makePng } from '../../helpers/labelingMedia.js';
@@ -21,7 +21,7 @@ import { MOTO_KEYS, startMotoServer, type MotoServer } from '../storages/motoSer
 const SOURCE = 'outpost-e2e-photos';
 const TARGET = 'outpost-e2e-labels';
 
-describe.skipIf(!isChromiumAvailable())('an S3 storage in the app, against outpost serve and moto', () => {
+describe('an S3 storage in the app, against outpost serve and moto', () => {
   let moto: MotoServer;
   let server: E2eServer;
   let browser: Browser;

@@ -81,10 +81,11 @@ describe('sanitizeHtml (bleach.clean with Label Studio allowlists)', () => {
     );
   });
 
-  it('handles large input in linear time', () => {
-    const big = '<a href=x title=y>'.repeat(50_000);
-    const started = performance.now();
-    expect(sanitizeHtml(big).length).toBeGreaterThan(big.length);
-    expect(performance.now() - started).toBeLessThan(2000);
+  // How long large input takes is measured in test/bench/sanitizeHtml.bench.ts.
+  it('closes 50,000 nested elements left open, however deep', () => {
+    const depth = 50_000;
+    expect(sanitizeHtml('<a href=x title=y>'.repeat(depth))).toBe(
+      `${'<a href="x" title="y">'.repeat(depth)}${'</a>'.repeat(depth)}`,
+    );
   });
 });

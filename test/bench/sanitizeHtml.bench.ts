@@ -1,0 +1,45 @@
+import { bench, describe } from 'vitest';
+import { sanitizeHtml } from '../../electron/core/domain/projects/sanitizeHtml.js';
+
+// The instructions sanitizer on large input. The baseline is the cheapest linear pass over the
+// same text (escaping every &, < and >, as a sanitizer allowing no tag would). Linear time shows
+// as a ratio that stays put when the input grows tenfold; read the ratios, not the absolute times.
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+function escapeAll(html: string): string {
+  return html.replace(/[&<>]/g, (character) => ESCAPES[character]!);
+}
+
+// Each case at two sizes, ten times apart: the closing of stray end tags is the case to watch.
+const few = { iterations: 3, warmupIterations: 1, time: 0 };
+const cases: [string, number[], (count: number) => string][] = [
+  ['nested anchors, all left open', [2_000, 20_000], (count) => '<a href=x title=y>'.repeat(count)],
+  [
+    'paragraphs with links and a disguised javascript: URL',
+    [2_000, 20_000],
+    (count) => '<p class="x">See <a href="&#106;avascript:alert(1)">this</a> &amp; <b>that</b> 1 < 2</p>'.repeat(count),
+  ],
+  [
+    'open bold tags, then as many stray end tags',
+    [1_000, 10_000],
+    (count) => `${'<b>'.repeat(count)}${'</i>'.repeat(count)}`,
+  ],
+];
+
+for (const [name, counts, build] of cases) {
+  for (const count of counts) {
+    const html = build(count);
+    describe(`${name}: ${count.toLocaleString('en')} repeats (${Math.round(html.length / 1024)} KB)`, () => {
+      bench('baseline: escape every &, < and >', () => {
+        escapeAll(html);
+      });
+      bench(
+        'sanitizeHtml',
+        () => {
+          sanitizeHtml(html);
+        },
+        few,
+      );
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONFIG,
+  expectedSet,
+  label,
+  localState,
+  remoteTasks,
+  runSyncCli,
+  setsOf,
+  spawnSyncCli,
+  syncUntilComplete,
+  withLocalServer,
+  useRemoteBehindProxy,
+} from './faultsFixtures.js';
+import { ANNOTATION } from './faultRules.js';
+
+/*
+ * A known bug, found with killPush.test.ts's chosen kill points, pinned down here: `outpost sync`
+ * is killed after the remote applied its PATCH but before the answer came back, then the
+ * annotation is deleted here. The next sync takes the remote's version (our own edit) for an edit
+ * made there and restores the annotation as "deleted here, edited there". This test states that
+ * outcome, so it fails once the push recognises its own unanswered write: then it becomes the
+ * exactly-once check below.
+ */
+describe('an edit whose answer was lost, then a deletion here', () => {
+  const setup = useRemoteBehindProxy('outpost-kill-edit-');
+
+  it('known bug: brings the annotation back as deleted here, edited there', async () => {
+    const { remote, proxy, dataDir } = setup;
+    const project = await remote.api<{ id: number }>('POST', '/api/projects/', {
+      title: 'edit then delete',
+      label_config: CONFIG,
+    });
+    const { task_ids: ids } = await remote.api<{ task_ids: number[] }>(
+      'POST',
+      `/api/projects/${project.id}/import?return_task_ids=true`,
+      [{ image: 'images/0.png', name: 'k0' }],
+    );
+    await remote.api('POST', `/api/tasks/${ids[0]}/annotations/`, { result: label('a') });
+    expect((await runSyncCli(dataDir, proxy.url, remote.token, project.id)).code).toBe(0);
+    const [annotation] = localState(dataDir, project.id).annotations;
+
+    await withLocalServer(dataDir, (call) =>
+      call('PATCH', `/api/annotations/${annotation!.id}/`, { result: label('c') }),
+    );
+    proxy.setFaults([{ method: 'PATCH', path: ANNOTATION, times: 1, action: { kind: 'hold', at: 'response' } }]);
+    const held = proxy.nextHeld();
+    const child = spawnSyncCli(dataDir, proxy.url, remote.token, project.id);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await held;
+    child.kill('SIGKILL');
+    await exited;
+    proxy.clearFaults();
+
+    await withLocalServer(dataDir, (call) => call('DELETE', `/api/annotations/${annotation!.id}/`));
+    await syncUntilComplete(dataDir, proxy.url, remote.token, project.id);
+    // What it does today. Right would be, and the bug is fixed when this test fails for it:
+    //   await expectExactlyOnce(remote, project.id, dataDir, { k0: expectedSet([]) });
+    const after = localState(dataDir, project.id);
+    expect(after.conflicts).toEqual([{ kind: 'deleted_here_edited_there' }]);
+    expect(after.sets).toEqual({ k0: expectedSet([['c', false]]) });
+    expect(setsOf(await remoteTasks(remote, project.id))).toEqual({ k0: expectedSet([['c', false]]) });
+  });
+});
