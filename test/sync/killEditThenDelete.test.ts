@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CONFIG,
   expectedSet,
+  expectExactlyOnce,
   label,
   localState,
-  remoteTasks,
   runSyncCli,
-  setsOf,
   spawnSyncCli,
   syncUntilComplete,
   withLocalServer,
@@ -15,17 +14,15 @@ import {
 import { ANNOTATION } from './faultRules.js';
 
 /*
- * A known bug, found with killPush.test.ts's chosen kill points, pinned down here: `outpost sync`
- * is killed after the remote applied its PATCH but before the answer came back, then the
- * annotation is deleted here. The next sync takes the remote's version (our own edit) for an edit
- * made there and restores the annotation as "deleted here, edited there". This test states that
- * outcome, so it fails once the push recognises its own unanswered write: then it becomes the
- * exactly-once check below.
+ * Found with killPush.test.ts's chosen kill points: `outpost sync` is killed after the remote
+ * applied its PATCH but before the answer came back, then the annotation is deleted here. The
+ * remote then holds our own edit, not one made there, so the next sync deletes it (it had
+ * restored the annotation as "deleted here, edited there", and the deletion never reached it).
  */
 describe('an edit whose answer was lost, then a deletion here', () => {
   const setup = useRemoteBehindProxy('outpost-kill-edit-');
 
-  it('known bug: brings the annotation back as deleted here, edited there', async () => {
+  it('deletes it there once, with no conflict', async () => {
     const { remote, proxy, dataDir } = setup;
     const project = await remote.api<{ id: number }>('POST', '/api/projects/', {
       title: 'edit then delete',
@@ -54,11 +51,7 @@ describe('an edit whose answer was lost, then a deletion here', () => {
 
     await withLocalServer(dataDir, (call) => call('DELETE', `/api/annotations/${annotation!.id}/`));
     await syncUntilComplete(dataDir, proxy.url, remote.token, project.id);
-    // What it does today. Right would be, and the bug is fixed when this test fails for it:
-    //   await expectExactlyOnce(remote, project.id, dataDir, { k0: expectedSet([]) });
-    const after = localState(dataDir, project.id);
-    expect(after.conflicts).toEqual([{ kind: 'deleted_here_edited_there' }]);
-    expect(after.sets).toEqual({ k0: expectedSet([['c', false]]) });
-    expect(setsOf(await remoteTasks(remote, project.id))).toEqual({ k0: expectedSet([['c', false]]) });
+    await expectExactlyOnce(remote, project.id, dataDir, { k0: expectedSet([]) });
+    expect(localState(dataDir, project.id).conflicts).toEqual([]);
   });
 });

@@ -84,9 +84,8 @@ describe('a push killed at chosen points', () => {
       }
     });
 
-    // Each annotation is edited or deleted once at most. Known bug (reported with issue 18): an
-    // annotation whose edit reached the remote but whose answer was lost, then deleted here, comes
-    // back as "deleted here, edited there", the remote's copy of our own edit counted as theirs.
+    // Each annotation is edited or deleted once at most, so every round's writes are new ones;
+    // killEditThenDelete.test.ts covers an edit whose answer was lost, then a deletion of it.
     const touched = new Set<number>();
     for (const [round, point] of KILL_POINTS.entries()) {
       // Edits and deletions of annotations the remote has, so each round's push sends both.

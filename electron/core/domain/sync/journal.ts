@@ -81,12 +81,14 @@ export function journalDeletion(
   now: string,
 ): void {
   let mayHaveLanded = false;
+  let updateMayHaveLanded = false;
   for (const row of listPendingOfAnnotation(db, annotation.id)) {
     if (row.kind === 'annotation_create' && row.attempts === 0) {
       deleteOutboxRow(db, row.id);
       continue;
     }
     if (row.kind === 'annotation_create') mayHaveLanded = true;
+    if (row.kind === 'annotation_update' && row.attempts > 0) updateMayHaveLanded = true;
     markOutboxDone(db, row.id, now, 'superseded: deleted locally');
     forgetOutboxAnnotation(db, row.id);
   }
@@ -94,13 +96,19 @@ export function journalDeletion(
   const base = mapping
     ? { result: mapping.base_result, wasCancelled: mapping.base_was_cancelled === 1 }
     : { result: annotation.result, wasCancelled: annotation.was_cancelled === 1 };
+  // A PATCH sent without an answer may have put this version there; the push must not take it
+  // for an edit made on the remote (killPush found it: the deletion came back as a conflict).
+  const sent =
+    mapping && updateMayHaveLanded
+      ? { result: annotation.result, wasCancelled: annotation.was_cancelled === 1 }
+      : undefined;
   insertOutboxRow(db, {
     remote,
     project: annotation.project,
     task: annotation.task,
     kind: 'annotation_delete',
     remote_annotation_id: mapping?.remote_annotation_id ?? null,
-    base: encodeDeleteRecord({ ...base, importId: annotation.id }),
+    base: encodeDeleteRecord({ ...base, importId: annotation.id, sent }),
     created_at: now,
   });
 }

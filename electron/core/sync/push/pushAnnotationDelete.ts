@@ -24,7 +24,8 @@ async function findTwin(run: PushRun, row: OutboxRow, importId: number): Promise
 }
 
 /**
- * `annotation_delete`: deletes the remote twin only while it still holds the agreed base. An
+ * `annotation_delete`: deletes the remote twin only while it still holds the agreed base (or our
+ * own version, left there by an update whose answer was lost). An
  * edit made there meanwhile beats the deletion: the row waits, and the pull brings the annotation
  * back and records the conflict, so the annotator sees why their deletion did not hold. A twin
  * already gone counts as done, so a retried DELETE is harmless.
@@ -42,7 +43,9 @@ export async function pushAnnotationDelete(run: PushRun, row: OutboxRow): Promis
     close(row.remote_annotation_id === null ? 'never reached the remote' : 'already deleted remotely');
     return done(null);
   }
-  if (!sameVersion(remoteVersion(twin), baseVersion(record))) return waiting(REMOTE_CHANGED);
+  const there = remoteVersion(twin);
+  const ours = record.sent ? sameVersion(there, baseVersion(record.sent)) : false;
+  if (!ours && !sameVersion(there, baseVersion(record))) return waiting(REMOTE_CHANGED);
   try {
     await run.retry(() => ctx.client.request('DELETE', `/api/annotations/${twin.id}/`));
   } catch (error) {
