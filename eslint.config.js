@@ -107,6 +107,14 @@ export const layerRule = {
   },
 };
 
+/**
+ * SQL lives in db/repos (architecture.md section 3): a string in the domain or a route that reads
+ * as SQL means a query is being written outside db/. Comments are not checked.
+ */
+const SQL_TEXT = String.raw`/\b(SELECT|INSERT INTO|DELETE FROM|UPDATE \w+ SET|WHERE|GROUP BY|ORDER BY|IS (NOT )?NULL|json_each|json_extract)\b/`;
+const NO_SQL_TEXT =
+  'SQL belongs in electron/core/db/repos; describe the query as typed data and let a repository build it.';
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', '.interop/'] },
   js.configs.recommended,
@@ -126,6 +134,16 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['test/**'],
     rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['electron/core/domain/**/*.ts', 'electron/core/server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${SQL_TEXT}]`, message: NO_SQL_TEXT },
+        { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message: NO_SQL_TEXT },
+      ],
+    },
   },
   { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
 );
