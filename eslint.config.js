@@ -39,6 +39,11 @@ const MAY_IMPORT = {
   shell: ['shell', 'core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
 };
 
+/** Node's network modules; the domain gets what they do from outside (architecture.md section 3, CONTRIBUTING). */
+const NETWORK_MODULES = new Set(
+  ['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'dns/promises'].flatMap((name) => [name, `node:${name}`]),
+);
+
 /** A module path written as a plain string: a literal, or a template literal without expressions. */
 function staticPath(node) {
   if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
@@ -76,6 +81,10 @@ export const layerRule = {
       }
       if (source.startsWith('node:') && (from === 'shared' || from === 'renderer')) {
         report(`${source} (shared/ and renderer/ run without Node)`);
+        return;
+      }
+      if (from === 'core/domain' && NETWORK_MODULES.has(source)) {
+        report(`${source} (the domain never calls out: network I/O reaches it as a function in its context)`);
         return;
       }
       if (!source.startsWith('.')) return;

@@ -36,6 +36,8 @@ tester.run('outpost/layers', await configuredLayerRule(), {
     { filename: DOMAIN_FILE, code: "export { x } from '../errors.js';" },
     { filename: SERVER_FILE, code: "const use = await import('../../domain/tasks/listTasks.js');" },
     { filename: DOMAIN_FILE, code: "const nlp = await import('wink-nlp');" },
+    { filename: DOMAIN_FILE, code: "import { createHash } from 'node:crypto';" },
+    { filename: resolve(ROOT, 'electron/core/importers/example.ts'), code: "import { request } from 'node:https';" },
     // A local function called require (webpack's, in the editor loader) loads nothing by path.
     {
       filename: DOMAIN_FILE,
@@ -53,6 +55,8 @@ tester.run('outpost/layers', await configuredLayerRule(), {
     { filename: DOMAIN_FILE, code: "import app = require('../../server/app.js');", errors: forbidden },
     { filename: DOMAIN_FILE, code: "const app = require('../../server/app.js');", errors: forbidden },
     { filename: DOMAIN_FILE, code: "const electron = await import('electron');", errors: forbidden },
+    { filename: DOMAIN_FILE, code: "import { request } from 'node:https';", errors: forbidden },
+    { filename: DOMAIN_FILE, code: "import { lookup } from 'dns/promises';", errors: forbidden },
     {
       filename: DOMAIN_FILE,
       code: "const name = 'app'; const app = await import(`../../server/${name}.js`);",
