@@ -4,7 +4,7 @@ import { ML_ACTIONS, performAction, selectActionTasks } from '../../domain/dataM
 import { listColumns } from '../../domain/dataManager/columns.js';
 import { getDmProject } from '../../domain/dataManager/dmProject.js';
 import { parseQueryParameter } from '../../domain/dataManager/prepareParams.js';
-import { intFromRequest } from '../../domain/dataManager/requestValues.js';
+import { intFromRequest } from '../requestValues.js';
 import { retrievePredictionsAction } from '../../ml/retrievePredictions.js';
 import type { AppEnv } from '../appEnv.js';
 import { mlDeps } from './ml.js';

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { listTasks, type ListTasksRequest } from '../../domain/dataManager/listTasks.js';
 import { parseQueryParameter } from '../../domain/dataManager/prepareParams.js';
-import { boolFromRequest, intFromRequest } from '../../domain/dataManager/requestValues.js';
+import { boolFromRequest, intFromRequest } from '../requestValues.js';
 import { createTask } from '../../domain/tasks/createTask.js';
 import { predictListedTasks } from '../../ml/retrievePredictions.js';
 import type { AppEnv } from '../appEnv.js';
