@@ -1,6 +1,6 @@
 /*
  * A Data Manager task query as typed data. The domain says which tasks it wants (columns,
- * operators, values, the selection, the order) in these terms; taskQuerySql.ts alone turns them
+ * operators, values, the selection, the order) in these terms; taskConditionSql.ts alone turns them
  * into SQL with every value bound as a parameter, so no SQL text is written outside db/.
  */
 
