@@ -39,8 +39,36 @@ const MAY_IMPORT = {
   shell: ['shell', 'core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
 };
 
-const layerRule = {
-  meta: { type: 'problem', schema: [], messages: { forbidden: '{{from}} may not import {{what}}.' } },
+/** Node's network modules; the domain gets what they do from outside (architecture.md section 3, CONTRIBUTING). */
+const NETWORK_MODULES = new Set(
+  ['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'dns/promises'].flatMap((name) => [name, `node:${name}`]),
+);
+
+/** A module path written as a plain string: a literal, or a template literal without expressions. */
+function staticPath(node) {
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  return null;
+}
+
+/** Whether `name` is a binding declared in the file (not a global such as CommonJS's require). */
+function isDeclaredLocally(scope, name) {
+  for (let current = scope; current; current = current.upper) {
+    const variable = current.set.get(name);
+    if (variable && variable.defs.length > 0) return true;
+  }
+  return false;
+}
+
+export const layerRule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      forbidden: '{{from}} may not import {{what}}.',
+      computed: 'The layer rule cannot check an import path computed at run time; write it as a string.',
+    },
+  },
   create(context) {
     const from = layerOf(context.filename);
     if (!from) return {};
@@ -55,18 +83,46 @@ const layerRule = {
         report(`${source} (shared/ and renderer/ run without Node)`);
         return;
       }
+      if (from === 'core/domain' && NETWORK_MODULES.has(source)) {
+        report(`${source} (the domain never calls out: network I/O reaches it as a function in its context)`);
+        return;
+      }
       if (!source.startsWith('.')) return;
       const to = layerOf(resolve(dirname(context.filename), source));
       if (to && !MAY_IMPORT[from].includes(to)) report(`${to} code (${source})`);
+    };
+    // import('…') and require('…') load modules as surely as `import` does, so they are held to the same layers.
+    const checkLoad = (node, argument) => {
+      const source = staticPath(argument);
+      if (source === null) context.report({ node, messageId: 'computed' });
+      else check(node, source);
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+      ImportExpression: (node) => checkLoad(node, node.source),
+      // CommonJS's require; a local function that happens to be called require (webpack's) is not.
+      CallExpression: (node) => {
+        if (node.callee.type !== 'Identifier' || node.callee.name !== 'require' || !node.arguments[0]) return;
+        if (isDeclaredLocally(context.sourceCode.getScope(node), 'require')) return;
+        checkLoad(node, node.arguments[0]);
+      },
+      // `typeof import('…')` and `import('…').Type` in type positions.
+      TSImportType: (node) => check(node, node.source.value),
+      // `import name = require('…')`.
+      TSExternalModuleReference: (node) => checkLoad(node, node.expression),
     };
   },
 };
+
+/**
+ * SQL lives in db/repos (architecture.md section 3): a string in the domain or a route that reads
+ * as SQL means a query is being written outside db/. Comments are not checked.
+ */
+const SQL_TEXT = String.raw`/\b(SELECT|INSERT INTO|DELETE FROM|UPDATE \w+ SET|WHERE|GROUP BY|ORDER BY|IS (NOT )?NULL|json_each|json_extract)\b/`;
+const NO_SQL_TEXT =
+  'SQL belongs in electron/core/db/repos; describe the query as typed data and let a repository build it.';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', '.interop/'] },
@@ -87,6 +143,16 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['test/**'],
     rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['electron/core/domain/**/*.ts', 'electron/core/server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${SQL_TEXT}]`, message: NO_SQL_TEXT },
+        { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message: NO_SQL_TEXT },
+      ],
+    },
   },
   { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
 );

@@ -1,6 +1,7 @@
 import type { Db } from './db/open.js';
 import type { Clock } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
+import type { DownloadImportUrl } from './domain/imports/importContext.js';
 import type { SecretVault } from './domain/secrets/secretVault.js';
 import type { LocalFilesRules } from './storages/storageDeps.js';
 import type { TokenVault } from './sync/tokenVault.js';
@@ -41,6 +42,8 @@ export interface AppDeps extends DomainContext {
    * true: for tests and for users who deliberately import from their own network.
    */
   allowPrivateImportUrls?: boolean;
+  /** Fetches an import URL for the domain, which never calls out itself (importers/downloadUrl.ts). */
+  downloadImportUrl: DownloadImportUrl;
   /** How long `/api/token/refresh/` access tokens last (default 300 s, as Label Studio). Tests shorten it. */
   accessTokenLifetimeSeconds?: number;
   /**

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createApp } from './app.js';
 import { dataPaths } from './dataDir.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from './deps.js';
+import { downloadImportUrl } from './importers/downloadUrl.js';
 import { createLoginToken } from './domain/auth/browserSessions.js';
 import { sweepUploads } from './domain/imports/sweepUploads.js';
 import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
@@ -87,6 +88,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     uploadsDir: join(dataPaths(options.dataDir).media, 'upload'),
     exportsDir: dataPaths(options.dataDir).exports,
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
+    downloadImportUrl,
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
     tokenVault: createFileTokenVault(vaultOptions),
     secretsVault: createFileSecretsVault(vaultOptions),

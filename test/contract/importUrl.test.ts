@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBlockedAddress } from '../../electron/core/domain/imports/checkUrlAddress.js';
+import { isBlockedAddress } from '../../electron/core/importers/checkUrlAddress.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { countRows } from '../helpers/projectData.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApp } from '../../electron/core/app.js';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from '../../electron/core/deps.js';
+import { downloadImportUrl } from '../../electron/core/importers/downloadUrl.js';
 import { initializeDatabase } from '../../electron/core/initializeDatabase.js';
 import { createFileSecretsVault } from '../../electron/core/domain/secrets/secretVault.js';
 import type { LocalFilesRules } from '../../electron/core/storages/storageDeps.js';
@@ -53,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     uploadsDir: join(mkdtempSync(join(tmpdir(), 'outpost-uploads-')), 'upload'),
     exportsDir: join(mkdtempSync(join(tmpdir(), 'outpost-exports-')), 'export'),
     allowPrivateImportUrls: options.allowPrivateImportUrls ?? false,
+    downloadImportUrl,
     // Headless, without the one-time warning about file permissions.
     secretsVault: createFileSecretsVault({ dataDir, codec: null }),
     localFiles: options.localFiles ?? { servingEnabled: false, documentRoot: dataDir, userPicksFolders: false },

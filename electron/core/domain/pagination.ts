@@ -1,5 +1,4 @@
 import { NotFoundError } from './errors.js';
-import { parsePythonInt } from './pythonText.js';
 
 /** DRF PageNumberPagination's settings for one list. */
 export interface PageSettings {
@@ -7,11 +6,12 @@ export interface PageSettings {
   maxSize: number;
 }
 
+/** The `page` and `page_size` a client asked for, as server/pageRequest.ts reads them. */
 export interface PageRequest {
-  /** The raw `page` query value (1-based, or `last`). */
-  page: string | undefined;
-  /** The raw `page_size` query value. */
-  pageSize: string | undefined;
+  /** 1-based; `first` when not given, `invalid` for text that is not an integer. */
+  page: bigint | 'first' | 'last' | 'invalid';
+  /** An integer, or null when not given or not an integer. */
+  pageSize: bigint | null;
 }
 
 export interface ResolvedPage {
@@ -26,8 +26,7 @@ export interface ResolvedPage {
  * DRF's `get_page_size`: a positive int, capped at the maximum; anything else (0, negative,
  * not a number) silently means the default.
  */
-export function resolvePageSize(raw: string | undefined, settings: PageSettings): number {
-  const parsed = raw === undefined ? null : parsePythonInt(raw);
+export function resolvePageSize(parsed: bigint | null, settings: PageSettings): number {
   if (parsed === null || parsed <= 0n) return settings.defaultSize;
   return Number(parsed > BigInt(settings.maxSize) ? BigInt(settings.maxSize) : parsed);
 }
@@ -41,9 +40,10 @@ export function resolvePage(request: PageRequest, count: number, settings: PageS
   const size = resolvePageSize(request.pageSize, settings);
   const pages = Math.max(1, Math.ceil(count / size));
   let number: bigint | null;
-  if (request.page === undefined || request.page === '') number = 1n;
+  if (request.page === 'first') number = 1n;
   else if (request.page === 'last') number = BigInt(pages);
-  else number = parsePythonInt(request.page);
+  else if (request.page === 'invalid') number = null;
+  else number = request.page;
   if (number === null || number < 1n || number > BigInt(pages)) throw new NotFoundError('Invalid page.');
   const page = Number(number);
   return { number: page, size, offset: (page - 1) * size, hasNext: page < pages, hasPrevious: page > 1 };

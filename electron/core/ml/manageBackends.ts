@@ -1,6 +1,6 @@
 import { listMlBackendsOfProject, type MlBackendRow } from '../db/repos/mlBackendsRepo.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
-import { INVALID_UPLOAD_URL } from '../domain/imports/checkUrlAddress.js';
+import { INVALID_UPLOAD_URL } from '../domain/imports/importContext.js';
 import { LOCAL_MODEL_URL, type MlBackendInput } from '../domain/ml/mlBackendFields.js';
 import {
   changeMlBackend,

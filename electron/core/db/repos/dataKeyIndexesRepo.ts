@@ -1,12 +1,23 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../open.js';
 import { statement } from '../statement.js';
+import { dataKeyIndexExpression } from './taskColumnSql.js';
+import type { DataKeyColumn } from './taskQuery.js';
 
 /*
  * Expression indexes over task data keys, created on demand (domain/dataManager/dataKeyIndexes.ts)
  * and listed in data_key_indexes. Index names are generated (a hash of the definition) and the
- * definition's expressions come from the domain's allowlisted data-key pattern, never from raw
- * request text.
+ * definition's expressions are written here from keys that passed the literal-key pattern of
+ * taskColumnSql.ts, never from raw request text.
  */
+
+/**
+ * The index's column list for a project's tasks ordered by these data keys, e.g.
+ * `project, json_extract(data, '$."category"'), id`: the text stored in data_key_indexes.
+ */
+export function dataKeyIndexDefinition(columns: readonly DataKeyColumn[]): string {
+  return ['project', ...columns.map(dataKeyIndexExpression), 'id'].join(', ');
+}
 
 export interface DataKeyIndexRow {
   name: string;
@@ -34,9 +45,9 @@ function checkName(name: string): void {
   if (!INDEX_NAME.test(name)) throw new Error(`Not a data-key index name: ${name}`);
 }
 
-/** `definition` is the column list, e.g. `project, json_extract(data, '$."category"'), id`. */
-export function createDataKeyIndex(db: Db, name: string, definition: string, now: string): void {
-  checkName(name);
+/** `definition` comes from dataKeyIndexDefinition; the index is named after it. */
+export function createDataKeyIndex(db: Db, definition: string, now: string): void {
+  const name = `tasks_dk_${createHash('sha1').update(definition).digest('hex').slice(0, 16)}`;
   db.transaction(() => {
     if (!indexExists(db, name)) db.exec(`CREATE INDEX "${name}" ON tasks (${definition})`);
     statement(db, 'INSERT OR REPLACE INTO data_key_indexes (name, definition, created_at) VALUES (?, ?, ?)').run(

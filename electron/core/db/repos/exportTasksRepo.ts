@@ -3,7 +3,9 @@ import { statement } from '../statement.js';
 import type { AnnotationColumns } from './annotationsRepo.js';
 import type { DraftRow } from './draftsRepo.js';
 import type { TaskRow } from './tasksRepo.js';
-import type { Condition } from './taskListRepo.js';
+import { taskSetWhere } from './taskConditionSql.js';
+import type { SqlPart } from './taskColumnSql.js';
+import type { TaskCondition } from './taskQuery.js';
 
 /** A task row with the stored path of its source file upload (`upload/<project>/<name>`), if any. */
 export interface ExportTaskRow extends TaskRow {
@@ -14,27 +16,30 @@ export interface ExportTaskSelection {
   project: number;
   /** Only these ids (the easy export's `ids[]`), or null for all. */
   ids: readonly number[] | null;
-  /** SQL conditions on the alias `t` with their parameters (never user text in the SQL itself). */
-  conditions: readonly Condition[];
+  /** Conditions on the tasks (the repository binds every value). */
+  conditions: readonly TaskCondition[];
 }
 
-/** Conditions of the task filters (fixed SQL, no parameters). */
+/** The export's task filters. */
 export const EXPORT_TASK_CONDITIONS = {
-  hasAnnotations: 'EXISTS (SELECT 1 FROM annotations a WHERE a.task = t.id)',
-  hasSkipped: 'EXISTS (SELECT 1 FROM annotations a WHERE a.task = t.id AND a.was_cancelled = 1)',
-  hasSubmitted: 'EXISTS (SELECT 1 FROM annotations a WHERE a.task = t.id AND a.was_cancelled = 0)',
-  isLabeled: 't.is_labeled = 1',
-} as const;
+  hasAnnotations: { op: 'exists', table: 'annotations' },
+  hasSkipped: {
+    op: 'exists',
+    table: 'annotations',
+    where: { op: 'compare', field: 'was_cancelled', comparison: 'equal', value: 1 },
+  },
+  hasSubmitted: {
+    op: 'exists',
+    table: 'annotations',
+    where: { op: 'compare', field: 'was_cancelled', comparison: 'equal', value: 0 },
+  },
+  isLabeled: { op: 'isLabeled' },
+} as const satisfies Record<string, TaskCondition>;
 
-function whereOf(selection: ExportTaskSelection): Condition {
-  const conditions: Condition[] = [...selection.conditions];
-  if (selection.ids) {
-    conditions.push({ sql: 't.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(selection.ids)] });
-  }
-  return {
-    sql: ['t.project = ?', ...conditions.map((condition) => `(${condition.sql})`)].join(' AND '),
-    params: [selection.project, ...conditions.flatMap((condition) => condition.params)],
-  };
+function whereOf(selection: ExportTaskSelection): SqlPart {
+  const conditions: TaskCondition[] = [...selection.conditions];
+  if (selection.ids) conditions.push({ op: 'inList', column: 'id', values: selection.ids });
+  return taskSetWhere(selection.project, conditions);
 }
 
 /**

@@ -1,49 +1,46 @@
 import type { Db } from '../open.js';
-import { bind, ensureTaskListFunctions, prepare } from './taskListStatements.js';
+import { conditionSql, taskSetWhere } from './taskConditionSql.js';
+import { columnSql, type SqlPart } from './taskColumnSql.js';
+import type { OrderSegment, TaskCondition, TaskSet } from './taskQuery.js';
+import { ensureTaskListFunctions, prepare } from './taskListStatements.js';
 
 export { ensureTaskListFunctions, readDatabaseStamp } from './taskListStatements.js';
+export type { OrderSegment, TaskCondition, TaskSet } from './taskQuery.js';
 
 /*
- * The Data Manager task list's queries. The WHERE conditions come from the domain's filter
- * compiler (allowlisted columns, bound values); this file only assembles and runs them.
- * `t` is the tasks alias every condition uses.
+ * The Data Manager task list's queries, built from the domain's typed task sets and order
+ * segments (taskQuery.ts) by taskConditionSql.ts. `t` is the tasks alias every condition uses.
  */
 
-export interface Condition {
-  sql: string;
-  params: unknown[];
-}
-
-/** The tasks of one project that pass every condition. */
-export interface TaskSet {
-  project: number;
-  conditions: readonly Condition[];
-}
-
-export interface PageSegment {
-  /** Extra condition for the segment's rows, or null. */
-  condition: string | null;
-  /** Sort keys; the last is `t.id`, so every key tuple is unique. */
-  keys: readonly string[];
-}
-
-function where(set: TaskSet, extra: readonly Condition[] = []): Condition {
-  const all = [...set.conditions, ...extra];
+function where(set: TaskSet, extra: readonly (TaskCondition | SqlPart)[] = []): SqlPart {
+  const base = taskSetWhere(set.project, set.conditions);
+  const parts = extra.map((each) => ('op' in each ? conditionSql(each) : each));
   return {
-    sql: ['t.project = ?', ...all.map((condition) => `(${condition.sql})`)].join(' AND '),
-    params: [set.project, ...all.flatMap((condition) => condition.params)],
+    sql: [base.sql, ...parts.map((each) => `(${each.sql})`)].join(' AND '),
+    params: [...base.params, ...parts.flatMap((each) => each.params)],
   };
 }
 
-export function countTaskSet(db: Db, set: TaskSet, extra: string | null = null): number {
+/** A segment's sort keys, the last always the id. */
+function sortKeys(segment: OrderSegment): SqlPart[] {
+  const id: SqlPart = { sql: 't.id', params: [] };
+  return segment.sortBy === null ? [id] : [columnSql(segment.sortBy), id];
+}
+
+function list(parts: readonly SqlPart[], suffix = ''): SqlPart {
+  return { sql: parts.map((each) => each.sql + suffix).join(', '), params: parts.flatMap((each) => each.params) };
+}
+
+/** How many tasks of the set pass `only` too (when given). */
+export function countTaskSet(db: Db, set: TaskSet, only: TaskCondition | null = null): number {
   ensureTaskListFunctions(db);
-  if (set.conditions.length === 0 && extra === null && isMostOfTable(db, set.project))
+  if (set.conditions.length === 0 && only === null && isMostOfTable(db, set.project))
     return countByComplement(db, set.project);
-  const condition = where(set, extra ? [{ sql: extra, params: [] }] : []);
+  const condition = where(set, only ? [only] : []);
   const sql = `SELECT count(*) FROM tasks t WHERE ${condition.sql}`;
   return prepare(db, sql)
     .pluck()
-    .get(...bind(sql, condition.params)) as number;
+    .get(...condition.params) as number;
 }
 
 /**
@@ -100,7 +97,7 @@ export function sumTaskSetCounters(
   const condition = where(set, [{ sql: 'total_annotations > 0 OR total_predictions > 0', params: [] }]);
   const sql = `SELECT coalesce(sum(t.total_annotations), 0) AS annotations, coalesce(sum(t.total_predictions), 0) AS predictions
     FROM tasks t${viaCounted ? ' INDEXED BY tasks_dm_counted' : ''} WHERE ${condition.sql}`;
-  return prepare(db, sql).get(...bind(sql, condition.params)) as { annotations: number; predictions: number };
+  return prepare(db, sql).get(...condition.params) as { annotations: number; predictions: number };
 }
 
 /**
@@ -108,15 +105,36 @@ export function sumTaskSetCounters(
  * the index (`k >= ? AND (k > ? OR id >= ?)`). SQLite does not seek an expression index with a
  * row-value comparison `(k, id) >= (?, ?)`; it filters every entry instead.
  */
-function keysFrom(keys: readonly string[], values: readonly unknown[], descending: boolean): Condition {
+function keysFrom(keys: readonly SqlPart[], values: readonly unknown[], descending: boolean): SqlPart {
   const [key, ...rest] = keys;
   const [value, ...restValues] = values;
   const atOrAfter = descending ? '<=' : '>=';
-  if (rest.length === 0) return { sql: `${key!} ${atOrAfter} ?`, params: [value] };
+  if (rest.length === 0) return { sql: `${key!.sql} ${atOrAfter} ?`, params: [...key!.params, value] };
   const inner = keysFrom(rest, restValues, descending);
   return {
-    sql: `${key!} ${atOrAfter} ? AND (${key!} ${descending ? '<' : '>'} ? OR ${inner.sql})`,
-    params: [value, value, ...inner.params],
+    sql: `${key!.sql} ${atOrAfter} ? AND (${key!.sql} ${descending ? '<' : '>'} ? OR ${inner.sql})`,
+    params: [...key!.params, value, ...key!.params, value, ...inner.params],
+  };
+}
+
+/** SELECT of a segment's sort keys in its order, the LIMIT and OFFSET left as the last two parameters. */
+function segmentRead(
+  set: TaskSet,
+  segment: OrderSegment,
+  descending: boolean,
+  from: readonly unknown[] | null,
+): SqlPart {
+  const keys = sortKeys(segment);
+  const extra: (TaskCondition | SqlPart)[] = [];
+  if (segment.only) extra.push(segment.only);
+  if (from) extra.push(keysFrom(keys, from, descending));
+  const condition = where(set, extra);
+  const selected = list(keys);
+  const ordered = list(keys, descending ? ' DESC' : ' ASC');
+  return {
+    sql: `SELECT ${selected.sql} FROM tasks t WHERE ${condition.sql}
+    ORDER BY ${ordered.sql} LIMIT ? OFFSET ?`,
+    params: [...selected.params, ...condition.params, ...ordered.params],
   };
 }
 
@@ -128,33 +146,24 @@ function keysFrom(keys: readonly string[], values: readonly unknown[], descendin
 export function readSegmentKeys(
   db: Db,
   set: TaskSet,
-  segment: PageSegment,
+  segment: OrderSegment,
   descending: boolean,
   from: readonly unknown[] | null,
   limit: number,
   offset: number,
 ): unknown[][] {
   ensureTaskListFunctions(db);
-  const extra: Condition[] = [];
-  if (segment.condition) extra.push({ sql: segment.condition, params: [] });
-  if (from) extra.push(keysFrom(segment.keys, from, descending));
-  const condition = where(set, extra);
-  const direction = descending ? 'DESC' : 'ASC';
-  const sql = `SELECT ${segment.keys.join(', ')} FROM tasks t WHERE ${condition.sql}
-    ORDER BY ${segment.keys.map((key) => `${key} ${direction}`).join(', ')} LIMIT ? OFFSET ?`;
-  return prepare(db, sql)
+  const read = segmentRead(set, segment, descending, from);
+  return prepare(db, read.sql)
     .raw()
-    .all(...bind(sql, [...condition.params, limit, offset])) as unknown[][];
+    .all(...read.params, limit, offset) as unknown[][];
 }
 
 /** EXPLAIN QUERY PLAN of a segment read, for the benchmark and for checking index use. */
-export function explainSegmentRead(db: Db, set: TaskSet, segment: PageSegment, descending: boolean): string[] {
+export function explainSegmentRead(db: Db, set: TaskSet, segment: OrderSegment, descending: boolean): string[] {
   ensureTaskListFunctions(db);
-  const condition = where(set, segment.condition ? [{ sql: segment.condition, params: [] }] : []);
-  const direction = descending ? 'DESC' : 'ASC';
-  const sql = `EXPLAIN QUERY PLAN SELECT ${segment.keys.join(', ')} FROM tasks t WHERE ${condition.sql}
-    ORDER BY ${segment.keys.map((key) => `${key} ${direction}`).join(', ')} LIMIT ? OFFSET ?`;
-  const rows = db.prepare(sql).all(...bind(sql, [...condition.params, 100, 0])) as { detail: string }[];
+  const read = segmentRead(set, segment, descending, null);
+  const rows = db.prepare(`EXPLAIN QUERY PLAN ${read.sql}`).all(...read.params, 100, 0) as { detail: string }[];
   return rows.map((row) => row.detail);
 }
 
@@ -172,5 +181,5 @@ export function listTaskSetIds(db: Db, set: TaskSet): number[] {
   const sql = `SELECT t.id FROM tasks t WHERE ${condition.sql} ORDER BY t.id`;
   return prepare(db, sql)
     .pluck()
-    .all(...bind(sql, condition.params)) as number[];
+    .all(...condition.params) as number[];
 }

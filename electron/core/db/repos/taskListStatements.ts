@@ -3,8 +3,7 @@ import type { Db } from '../open.js';
 
 /*
  * Statement plumbing for the task list's dynamic SQL: a bounded statement cache, the SQL
- * functions its filters call, the named data-key parameters, and the database stamp that tells
- * whether anything changed.
+ * functions its filters call, and the database stamp that tells whether anything changed.
  */
 
 const STATEMENT_LIMIT = 64;
@@ -13,8 +12,8 @@ const withFunctions = new WeakSet<Db>();
 const regexCache = new Map<string, RegExp | null>();
 
 /**
- * Filters build SQL from a few shapes but data keys are part of the text, so prepared statements
- * are kept in a small LRU per connection instead of the unbounded statement() cache.
+ * Filters build SQL from a few shapes but literal data keys are part of the text, so prepared
+ * statements are kept in a small LRU per connection instead of the unbounded statement() cache.
  */
 export function prepare(db: Db, sql: string): Statement {
   let byText = statements.get(db);
@@ -70,21 +69,6 @@ export function ensureTaskListFunctions(db: Db): void {
     return regex !== null && regex.test(text) ? 1 : 0;
   });
   withFunctions.add(db);
-}
-
-/** Named parameters `@dk_<hex>` carry data keys that cannot be written as a literal path. */
-function namedKeys(sql: string): Record<string, string> | null {
-  let named: Record<string, string> | null = null;
-  for (const match of sql.matchAll(/@dk_([0-9a-f]+)/g)) {
-    named ??= {};
-    named[`dk_${match[1]!}`] = Buffer.from(match[1]!, 'hex').toString('utf8');
-  }
-  return named;
-}
-
-export function bind(sql: string, params: readonly unknown[]): unknown[] {
-  const named = namedKeys(sql);
-  return named ? [...params, named] : [...params];
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isIndexableDataKey } from '../../db/repos/taskColumnSql.js';
+import type { Comparison, DataKeyColumn, TaskColumn, TaskCondition } from '../../db/repos/taskQuery.js';
 import { castBool, castRange, castValue, invalidFilter, normalizeList } from './filterValues.js';
 import type { FilterItem, Filters } from './prepareParams.js';
 import {
@@ -7,24 +9,24 @@ import {
   compileUserFilter,
   type ItemResult,
 } from './relatedFilters.js';
-import { columnSql, dataKeyIndexExpression, isDataColumn, parseColumnName, type SqlPart } from './taskColumns.js';
+import { isDataColumn, parseColumnName, taskColumn } from './taskColumns.js';
 
 /*
- * Label Studio's apply_filters as SQL: every column goes through the allowlist of taskColumns.ts
- * and every value is a bound parameter. A filter item and its child_filter form one line (ANDed);
- * lines are joined by the conjunction.
+ * Label Studio's apply_filters as a typed task condition (db/repos/taskQuery.ts): every column
+ * goes through the allowlist of taskColumns.ts and the repository binds every value. A filter
+ * item and its child_filter form one line (ANDed); lines are joined by the conjunction.
  */
 
-/** A data-key expression an index could serve, for the on-demand index of dataKeyIndexes.ts. */
+/** A data key an index could serve, for the on-demand index of dataKeyIndexes.ts. */
 export interface IndexHint {
-  expression: string;
+  column: DataKeyColumn;
   /** An equality filter: the index can then also deliver the ordering that follows it. */
   equality: boolean;
 }
 
 export interface CompiledFilters {
-  /** The WHERE condition, or null when nothing is filtered. */
-  where: SqlPart | null;
+  /** The condition, or null when nothing is filtered. */
+  where: TaskCondition | null;
   /** Label Studio returns no tasks at all (an invalid regex, a results equality that is not JSON). */
   matchesNothing: boolean;
   indexHint: IndexHint | null;
@@ -33,13 +35,12 @@ export interface CompiledFilters {
 const FILTER_PREFIX = 'filter:tasks:';
 const COUNTERS = new Set(['total_annotations', 'cancelled_annotations', 'total_predictions']);
 const IN_LIST_COLUMNS = new Set(['id', 'inner_id', 'total_annotations', 'total_predictions', 'cancelled_annotations']);
-const RANGE_OPERATORS: Record<string, string> = {
-  less: '<',
-  greater: '>',
-  less_or_equal: '<=',
-  greater_or_equal: '>=',
+const RANGE_OPERATORS: Record<string, Comparison> = {
+  less: 'less',
+  greater: 'greater',
+  less_or_equal: 'less_or_equal',
+  greater_or_equal: 'greater_or_equal',
 };
-const IN_LIST = 'IN (SELECT value FROM json_each(?))';
 
 /**
  * Django negates a lookup on a data key or an annotated column as plain SQL NOT, so a task
@@ -47,8 +48,8 @@ const IN_LIST = 'IN (SELECT value FROM json_each(?))';
  * count on it (`not_in_list` leaves out tasks missing the key). The generic path has no nullable
  * model column (updated_by is a user filter), so no negation here needs Django's IS NULL branch.
  */
-function negate(condition: string): string {
-  return `NOT (${condition})`;
+function negate(condition: TaskCondition): TaskCondition {
+  return { op: 'not', of: condition };
 }
 
 function regexIsValid(pattern: string): boolean {
@@ -60,16 +61,15 @@ function regexIsValid(pattern: string): boolean {
   }
 }
 
-/** The generic path of apply_filters for a column expression `e`. */
+/** The generic path of apply_filters for a column. */
 function compileColumnFilter(name: string, item: FilterItem): ItemResult {
-  const column = columnSql(name);
-  if (!column) return invalidFilter(`Unknown filter column "${item.filter}"`);
+  const found = taskColumn(name);
+  if (!found) return invalidFilter(`Unknown filter column "${item.filter}"`);
   let operator = item.operator;
   let value: unknown = item.value;
-  const isData = isDataColumn(name);
+  const isData = typeof found !== 'string';
   // Label Studio casts data values to a number for Number filters, so "50" passes `greater 5`.
-  const e = isData && item.type === 'Number' ? `CAST(${column.sql} AS REAL)` : column.sql;
-  const part = (sql: string, ...params: unknown[]): SqlPart => ({ sql, params });
+  const column: TaskColumn = isData && item.type === 'Number' ? { ...found, asNumber: true } : found;
 
   if (operator === 'in_list' || operator === 'not_in_list') {
     if (!isData && !IN_LIST_COLUMNS.has(name)) {
@@ -78,9 +78,9 @@ function compileColumnFilter(name: string, item: FilterItem): ItemResult {
       );
     }
     const values = normalizeList(item);
-    if (values.length === 0) return operator === 'in_list' ? { sql: '0', params: [] } : 'skip';
-    const condition = `${e} ${IN_LIST}`;
-    return part(operator === 'in_list' ? condition : negate(condition), JSON.stringify(values));
+    if (values.length === 0) return operator === 'in_list' ? { op: 'nothing' } : 'skip';
+    const condition: TaskCondition = { op: 'inList', column, values };
+    return operator === 'in_list' ? condition : negate(condition);
   }
   // For the counters, "empty" means zero.
   if (COUNTERS.has(name) && operator === 'empty') {
@@ -90,32 +90,35 @@ function compileColumnFilter(name: string, item: FilterItem): ItemResult {
   if (operator === 'empty') {
     const empty = castBool(value);
     if (item.type === 'String' || item.type === 'Unknown') {
-      // NULL or '' (coalesce keeps one occurrence of the expression, so its parameters bind once).
-      return part(`coalesce(${e}, '') ${empty ? '=' : '<>'} ''`);
+      const blank: TaskCondition = { op: 'isBlank', column };
+      return empty ? blank : negate(blank);
     }
-    return part(`${e} IS ${empty ? '' : 'NOT '}NULL`);
+    return { op: empty ? 'isNull' : 'isNotNull', column };
   }
   if (operator === 'regex') {
     const pattern = String(value);
     if (!regexIsValid(pattern)) return 'none';
-    return part(`dm_regexp(?, ${e})`, pattern);
+    return { op: 'matchesRegex', column, pattern };
   }
   if (operator === 'contains' || operator === 'not_contains') {
-    const needle = String(castValue('String', value));
-    const condition = `dm_icontains(${e}, ?)`;
-    return part(operator === 'contains' ? condition : negate(condition), needle);
+    const condition: TaskCondition = {
+      op: 'containsIgnoringCase',
+      column,
+      text: String(castValue('String', value)),
+    };
+    return operator === 'contains' ? condition : negate(condition);
   }
   if (operator === 'in' || operator === 'not_in') {
     const [min, max] = castRange(item);
-    const condition = `${e} BETWEEN ? AND ?`;
-    return part(operator === 'in' ? condition : negate(condition), min, max);
+    const condition: TaskCondition = { op: 'between', column, min, max };
+    return operator === 'in' ? condition : negate(condition);
   }
   const comparison = RANGE_OPERATORS[operator];
-  if (comparison) return part(`${e} ${comparison} ?`, castValue(item.type, value));
+  if (comparison) return { op: 'compare', column, comparison, value: castValue(item.type, value) };
   // equal, and whatever else Label Studio does not know (starts_with, exists, ...), is an
   // equality; an unknown operator starting with `not_` is the negated equality.
-  const condition = `${e} = ?`;
-  return part(operator.startsWith('not_') ? negate(condition) : condition, castValue(item.type, value));
+  const condition: TaskCondition = { op: 'compare', column, comparison: 'equal', value: castValue(item.type, value) };
+  return operator.startsWith('not_') ? negate(condition) : condition;
 }
 
 function compileItem(item: FilterItem): ItemResult {
@@ -135,25 +138,25 @@ function compileItem(item: FilterItem): ItemResult {
   return special ?? compileColumnFilter(name, item);
 }
 
-/** The first data-key filter of an AND query that an index over its expression could answer. */
+/** The first data-key filter of an AND query that an index over its value could answer. */
 function hintFor(item: FilterItem): IndexHint | null {
   const { name } = parseColumnName(item.filter);
   if (!isDataColumn(name) || item.child_filter) return null;
-  const raw = dataKeyIndexExpression(name.slice('data.'.length));
-  if (raw === null) return null;
-  const expression = item.type === 'Number' ? `CAST(${raw} AS REAL)` : raw;
-  if (item.operator === 'equal') return { expression, equality: true };
-  if (item.operator === 'in' || item.operator in RANGE_OPERATORS) return { expression, equality: false };
+  const dataKey = name.slice('data.'.length);
+  if (!isIndexableDataKey(dataKey)) return null;
+  const column: DataKeyColumn = item.type === 'Number' ? { dataKey, asNumber: true } : { dataKey };
+  if (item.operator === 'equal') return { column, equality: true };
+  if (item.operator === 'in' || item.operator in RANGE_OPERATORS) return { column, equality: false };
   return null;
 }
 
 export function compileFilters(filters: Filters | null): CompiledFilters {
   const empty: CompiledFilters = { where: null, matchesNothing: false, indexHint: null };
   if (!filters) return empty;
-  const lines: SqlPart[] = [];
+  const lines: TaskCondition[] = [];
   let indexHint: IndexHint | null = null;
   for (const parent of filters.items) {
-    const parts: SqlPart[] = [];
+    const parts: TaskCondition[] = [];
     for (const item of [parent, ...(parent.child_filter ? [parent.child_filter] : [])]) {
       const isChild = item !== parent;
       // Label Studio only filters tasks; other targets and empty values are no constraint.
@@ -170,19 +173,12 @@ export function compileFilters(filters: Filters | null): CompiledFilters {
       if (result !== 'skip') parts.push(result);
     }
     if (parts.length === 0) continue;
-    lines.push({
-      sql: parts.map((part) => `(${part.sql})`).join(' AND '),
-      params: parts.flatMap((part) => part.params),
-    });
+    lines.push({ op: 'all', of: parts });
     if (filters.conjunction === 'and' && indexHint === null && parts.length === 1) indexHint = hintFor(parent);
   }
   if (lines.length === 0) return empty;
-  const joiner = filters.conjunction === 'or' ? ' OR ' : ' AND ';
   return {
-    where: {
-      sql: `(${lines.map((line) => `(${line.sql})`).join(joiner)})`,
-      params: lines.flatMap((line) => line.params),
-    },
+    where: { op: filters.conjunction === 'or' ? 'any' : 'all', of: lines },
     matchesNothing: false,
     indexHint: filters.conjunction === 'or' && lines.length > 1 ? null : indexHint,
   };

@@ -1,5 +1,7 @@
+import { isIndexableDataKey, isNullableColumn } from '../../db/repos/taskColumnSql.js';
+import type { DataKeyColumn, OrderSegment } from '../../db/repos/taskQuery.js';
 import { ValidationError } from '../errors.js';
-import { columnSql, dataKeyIndexExpression, isDataColumn, parseColumnName } from './taskColumns.js';
+import { parseColumnName, taskColumn } from './taskColumns.js';
 
 /*
  * Label Studio orders by the first `ordering` entry, NULLs last in both directions, and by id
@@ -9,53 +11,38 @@ import { columnSql, dataKeyIndexExpression, isDataColumn, parseColumnName } from
  * index-ordered range, and the id makes every sort key unique, which keyset paging needs.
  */
 
-export interface OrderSegment {
-  /** Extra condition selecting the segment's rows, or null for all rows. */
-  condition: string | null;
-  /** Sort keys, the last one always `t.id`. */
-  keys: string[];
-}
-
 export interface CompiledOrdering {
   segments: OrderSegment[];
   descending: boolean;
-  /** The data-key expression an index could deliver the order from (dataKeyIndexes.ts). */
-  indexExpression: string | null;
+  /** The data key an index could deliver the order from (dataKeyIndexes.ts). */
+  indexColumn: DataKeyColumn | null;
   /** Identifies the ordering in cache keys. */
   signature: string;
 }
 
+const BY_ID: OrderSegment = { sortBy: null, only: null };
+
 export function compileOrdering(ordering: readonly string[]): CompiledOrdering {
   const first = ordering[0];
   if (first === undefined || first === '') {
-    return {
-      segments: [{ condition: null, keys: ['t.id'] }],
-      descending: false,
-      indexExpression: null,
-      signature: 'id',
-    };
+    return { segments: [BY_ID], descending: false, indexColumn: null, signature: 'id' };
   }
   const { name, descending } = parseColumnName(first);
-  const column = columnSql(name);
+  const column = taskColumn(name);
   if (!column) throw new ValidationError({ ordering: [`Unknown ordering column "${first}"`] });
   const signature = `${descending ? '-' : ''}${name}`;
-  const indexExpression = isDataColumn(name) ? dataKeyIndexExpression(name.slice('data.'.length)) : null;
-  if (name === 'id') return { segments: [{ condition: null, keys: ['t.id'] }], descending, indexExpression, signature };
-  if (!column.nullable) {
-    return {
-      segments: [{ condition: null, keys: [column.sql, 't.id'] }],
-      descending,
-      indexExpression,
-      signature,
-    };
+  const indexColumn = typeof column !== 'string' && isIndexableDataKey(column.dataKey) ? column : null;
+  if (column === 'id') return { segments: [BY_ID], descending, indexColumn, signature };
+  if (!isNullableColumn(column)) {
+    return { segments: [{ sortBy: column, only: null }], descending, indexColumn, signature };
   }
   return {
     segments: [
-      { condition: `${column.sql} IS NOT NULL`, keys: [column.sql, 't.id'] },
-      { condition: `${column.sql} IS NULL`, keys: ['t.id'] },
+      { sortBy: column, only: { op: 'isNotNull', column } },
+      { sortBy: null, only: { op: 'isNull', column } },
     ],
     descending,
-    indexExpression,
+    indexColumn,
     signature,
   };
 }

@@ -1,5 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createDataKeyIndex, dropDataKeyIndex, listDataKeyIndexes } from '../../db/repos/dataKeyIndexesRepo.js';
+import {
+  createDataKeyIndex,
+  dataKeyIndexDefinition,
+  dropDataKeyIndex,
+  listDataKeyIndexes,
+} from '../../db/repos/dataKeyIndexesRepo.js';
+import type { DataKeyColumn } from '../../db/repos/taskQuery.js';
 import { readProjectTaskSpan } from '../../db/repos/taskListRepo.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
@@ -22,24 +27,21 @@ const MAX_INDEXES = 8;
 
 export interface IndexRequest {
   filter: IndexHint | null;
-  /** The ordering's data-key expression, if the ordering is by a data key. */
-  ordering: string | null;
+  /** The ordering's data key, if the ordering is by an indexable data key. */
+  ordering: DataKeyColumn | null;
 }
 
-/** The index columns that would serve the request, or null when it needs none. */
-export function indexDefinition(request: IndexRequest): string | null {
+function isSameColumn(a: DataKeyColumn, b: DataKeyColumn): boolean {
+  return a.dataKey === b.dataKey && Boolean(a.asNumber) === Boolean(b.asNumber);
+}
+
+/** The data keys an index would need to serve the request, in index order; empty when none. */
+export function indexColumns(request: IndexRequest): DataKeyColumn[] {
   const { filter, ordering } = request;
-  let expressions: string[];
-  if (filter && filter.equality && ordering && ordering !== filter.expression)
-    expressions = [filter.expression, ordering];
-  else if (filter) expressions = [filter.expression];
-  else if (ordering) expressions = [ordering];
-  else return null;
-  return ['project', ...expressions, 'id'].join(', ');
-}
-
-function indexName(definition: string): string {
-  return `tasks_dk_${createHash('sha1').update(definition).digest('hex').slice(0, 16)}`;
+  if (filter && filter.equality && ordering && !isSameColumn(ordering, filter.column)) return [filter.column, ordering];
+  if (filter) return [filter.column];
+  if (ordering) return [ordering];
+  return [];
 }
 
 /**
@@ -47,12 +49,13 @@ function indexName(definition: string): string {
  * the index does not exist yet. Runs before the list's read transaction (it writes the schema).
  */
 export function ensureDataKeyIndex(ctx: DomainContext, project: number, request: IndexRequest): void {
-  const definition = indexDefinition(request);
-  if (definition === null) return;
+  const columns = indexColumns(request);
+  if (columns.length === 0) return;
+  const definition = dataKeyIndexDefinition(columns);
   const existing = listDataKeyIndexes(ctx.db);
   if (existing.some((row) => row.definition === definition)) return;
   if (readProjectTaskSpan(ctx.db, project) < INDEX_THRESHOLD_TASKS) return;
   for (const old of existing.slice(0, Math.max(0, existing.length - MAX_INDEXES + 1)))
     dropDataKeyIndex(ctx.db, old.name);
-  createDataKeyIndex(ctx.db, indexName(definition), definition, formatTimestamp(ctx.clock()));
+  createDataKeyIndex(ctx.db, definition, formatTimestamp(ctx.clock()));
 }

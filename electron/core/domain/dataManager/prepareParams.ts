@@ -3,8 +3,8 @@ import { ValidationError } from '../errors.js';
 
 /*
  * Label Studio's PrepareParams (data_manager/prepare_params.py): what selects and orders tasks
- * for the task list and for actions. It comes from the `query` URL parameter (URL-encoded JSON),
- * from a request body (actions), or from a stored view.
+ * for the task list and for actions. It comes from the `query` URL parameter (read by
+ * server/queryParameter.ts), from a request body (actions), or from a stored view.
  */
 
 export interface RangeValue {
@@ -105,24 +105,4 @@ export function readPrepareParams(project: number, data: Record<string, unknown>
     ordering:
       rawOrdering === undefined || rawOrdering === null ? [] : check(z.array(z.string()), rawOrdering, 'ordering'),
   };
-}
-
-/**
- * The `query` URL parameter. Label Studio unquotes the already-decoded value once more (so a
- * doubly encoded query works too) and parses it as JSON.
- */
-export function parseQueryParameter(raw: string): Record<string, unknown> {
-  const unquoted = raw.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) =>
-    new TextDecoder().decode(Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16))),
-  );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(unquoted);
-  } catch (error) {
-    return fail('query', `Invalid JSON: ${(error as Error).message}`);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return fail('query', 'Expected a JSON object.');
-  }
-  return parsed as Record<string, unknown>;
 }

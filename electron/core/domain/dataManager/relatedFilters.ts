@@ -1,26 +1,41 @@
+import type {
+  AnnotationField,
+  Comparison,
+  PredictionField,
+  RelatedCondition,
+  TaskCondition,
+} from '../../db/repos/taskQuery.js';
 import { castBool, castValue, invalidFilter, parseUserIds } from './filterValues.js';
 import type { FilterItem } from './prepareParams.js';
-import type { SqlPart } from './taskColumns.js';
 
 /*
  * Filters over a task's annotations, predictions and users. Label Studio filters these through
  * Django joins, so a filter holds when ANY related row matches, and its negation when none does:
- * here that is EXISTS / NOT EXISTS over the (task, id) indexes, which also never repeats a task.
+ * an `exists` condition (the repository runs it as EXISTS over the (task, id) indexes, which
+ * also never repeats a task).
  */
 
-/** What a filter compiles to: SQL, no constraint for this item, no constraint for the whole line, or no tasks at all. */
-export type ItemResult = SqlPart | 'skip' | 'skip_line' | 'none';
+/** What a filter compiles to: a condition, no constraint for this item, no constraint for the whole line, or no tasks at all. */
+export type ItemResult = TaskCondition | 'skip' | 'skip_line' | 'none';
 
-const ANNOTATIONS = 'FROM annotations a WHERE a.task = t.id';
-const PREDICTIONS = 'FROM predictions p WHERE p.task = t.id';
-const IN_LIST = 'IN (SELECT value FROM json_each(?))';
-
-function exists(from: string, condition = '', params: unknown[] = []): SqlPart {
-  return { sql: `EXISTS (SELECT 1 ${from}${condition ? ` AND ${condition}` : ''})`, params };
+function annotationExists(where?: RelatedCondition<AnnotationField>): TaskCondition {
+  return where ? { op: 'exists', table: 'annotations', where } : { op: 'exists', table: 'annotations' };
 }
 
-function not(part: SqlPart): SqlPart {
-  return { sql: `NOT ${part.sql}`, params: part.params };
+function predictionExists(where?: RelatedCondition<PredictionField>): TaskCondition {
+  return where ? { op: 'exists', table: 'predictions', where } : { op: 'exists', table: 'predictions' };
+}
+
+function not(condition: TaskCondition): TaskCondition {
+  return { op: 'not', of: condition };
+}
+
+function either(...conditions: TaskCondition[]): TaskCondition {
+  return { op: 'any', of: conditions };
+}
+
+function both(...conditions: TaskCondition[]): TaskCondition {
+  return { op: 'all', of: conditions };
 }
 
 const USER_OPERATORS: Record<string, 'contains' | 'not_contains' | 'empty'> = {
@@ -45,28 +60,20 @@ export function compileUserFilter(name: 'annotators' | 'updated_by', item: Filte
   }
   if (operator === 'empty') {
     const empty = castBool(item.value);
-    if (name === 'updated_by') return { sql: `t.updated_by IS ${empty ? '' : 'NOT '}NULL`, params: [] };
-    if (!empty) return exists(ANNOTATIONS, 'a.completed_by IS NOT NULL');
-    return {
-      sql: `(NOT ${exists(ANNOTATIONS).sql} OR ${exists(ANNOTATIONS, 'a.completed_by IS NULL').sql})`,
-      params: [],
-    };
+    if (name === 'updated_by') return { op: empty ? 'isNull' : 'isNotNull', column: 'updated_by' };
+    if (!empty) return annotationExists({ op: 'isNotNull', field: 'completed_by' });
+    return either(not(annotationExists()), annotationExists({ op: 'isNull', field: 'completed_by' }));
   }
   const ids = parseUserIds(item.value);
   if (ids.length === 0) return 'skip_line';
-  const params = [JSON.stringify(ids)];
   if (name === 'updated_by') {
-    return operator === 'contains'
-      ? { sql: `t.updated_by ${IN_LIST}`, params }
-      : { sql: `NOT ifnull(t.updated_by ${IN_LIST}, 0)`, params };
+    const listed: TaskCondition = { op: 'inList', column: 'updated_by', values: ids };
+    // A task nobody updated is "not updated by" anyone.
+    return operator === 'contains' ? listed : either({ op: 'isNull', column: 'updated_by' }, not(listed));
   }
-  const match = exists(ANNOTATIONS, `a.completed_by ${IN_LIST}`, params);
+  const match = annotationExists({ op: 'inList', field: 'completed_by', values: ids });
   return operator === 'contains' ? match : not(match);
 }
-
-/** A result of SQL NULL in Label Studio is stored by Outpost as the JSON text 'null'. */
-const EMPTY_RESULT =
-  "(a.result = 'null' OR (json_valid(a.result) AND json_type(a.result) = 'array' AND json_array_length(a.result) = 0))";
 
 /**
  * `annotations_results` / `predictions_results` with equal, not_equal, contains, not_contains or
@@ -74,8 +81,8 @@ const EMPTY_RESULT =
  * equality value that is not JSON text makes Label Studio return no tasks at all.
  */
 export function compileResultsFilter(name: string, item: FilterItem): ItemResult | null {
-  const from = name === 'annotations_results' ? ANNOTATIONS : PREDICTIONS;
-  const alias = name === 'annotations_results' ? 'a' : 'p';
+  const exists = (where: RelatedCondition<'result'>) =>
+    name === 'annotations_results' ? annotationExists(where) : predictionExists(where);
   switch (item.operator) {
     case 'equal':
     case 'not_equal': {
@@ -86,36 +93,32 @@ export function compileResultsFilter(name: string, item: FilterItem): ItemResult
       } catch {
         return 'none';
       }
-      const match = exists(from, `json_valid(${alias}.result) AND json(${alias}.result) = json(?)`, [
-        JSON.stringify(parsed),
-      ]);
+      const match = exists({ op: 'jsonEquals', field: 'result', json: JSON.stringify(parsed) });
       return item.operator === 'equal' ? match : not(match);
     }
     case 'contains':
     case 'not_contains': {
-      const match = exists(from, `instr(${alias}.result, ?) > 0`, [String(castValue('String', item.value))]);
+      const match = exists({ op: 'includes', field: 'result', text: String(castValue('String', item.value)) });
       return item.operator === 'contains' ? match : not(match);
     }
-    case 'empty':
+    case 'empty': {
       // Label Studio tests the task's annotations here for both columns.
-      if (castBool(item.value))
-        return { sql: `(NOT ${exists(ANNOTATIONS).sql} OR ${exists(ANNOTATIONS, EMPTY_RESULT).sql})`, params: [] };
-      return {
-        sql: `(${exists(ANNOTATIONS, 'a.result IS NOT NULL').sql} AND NOT ${exists(ANNOTATIONS, EMPTY_RESULT).sql})`,
-        params: [],
-      };
+      const emptyResult = annotationExists({ op: 'isEmptyResult', field: 'result' });
+      if (castBool(item.value)) return either(not(annotationExists()), emptyResult);
+      return both(annotationExists({ op: 'isNotNull', field: 'result' }), not(emptyResult));
+    }
     default:
       return null;
   }
 }
 
-const COMPARISONS: Record<string, string> = {
-  equal: '=',
-  not_equal: '=',
-  less: '<',
-  greater: '>',
-  less_or_equal: '<=',
-  greater_or_equal: '>=',
+const COMPARISONS: Record<string, Comparison> = {
+  equal: 'equal',
+  not_equal: 'equal',
+  less: 'less',
+  greater: 'greater',
+  less_or_equal: 'less_or_equal',
+  greater_or_equal: 'greater_or_equal',
 };
 
 /**
@@ -129,29 +132,27 @@ export function compileAnnotationIdsFilter(item: FilterItem): ItemResult | null 
       .split(/[,; ]/)
       .filter((part) => /^\d+$/.test(part))
       .map(Number);
-    const match = exists(ANNOTATIONS, `a.id ${IN_LIST}`, [JSON.stringify(ids)]);
+    const match = annotationExists({ op: 'inList', field: 'id', values: ids });
     return item.operator === 'contains' ? match : not(match);
   }
-  if (item.operator === 'empty') return castBool(item.value) ? not(exists(ANNOTATIONS)) : exists(ANNOTATIONS);
+  if (item.operator === 'empty') return castBool(item.value) ? not(annotationExists()) : annotationExists();
   const comparison = COMPARISONS[item.operator];
   if (comparison === undefined) return null;
   const raw = item.value;
   const value =
     item.operator.includes('equal') && !(typeof raw === 'string' && /^\d+$/.test(raw)) ? 0 : castValue(item.type, raw);
-  const match = exists(ANNOTATIONS, `a.id ${comparison} ?`, [value]);
+  const match = annotationExists({ op: 'compare', field: 'id', comparison, value });
   return item.operator === 'not_equal' ? not(match) : match;
 }
 
 /** `predictions_model_versions`: contains any of / none of the listed versions (substrings), or empty. */
 export function compileModelVersionsFilter(item: FilterItem): ItemResult | null {
-  if (item.operator === 'empty') return castBool(item.value) ? not(exists(PREDICTIONS)) : exists(PREDICTIONS);
+  if (item.operator === 'empty') return castBool(item.value) ? not(predictionExists()) : predictionExists();
   if (item.operator !== 'contains' && item.operator !== 'not_contains') return null;
   const versions = (Array.isArray(item.value) ? item.value : [item.value]).map((value) => String(value));
   if (versions.length === 0) return 'skip';
-  const parts = versions.map((version) => exists(PREDICTIONS, 'instr(p.model_version, ?) > 0', [version]));
-  const joined = parts.map((part) => (item.operator === 'contains' ? part.sql : `NOT ${part.sql}`));
-  return {
-    sql: `(${joined.join(item.operator === 'contains' ? ' OR ' : ' AND ')})`,
-    params: parts.flatMap((part) => part.params),
-  };
+  const matches = versions.map((version) =>
+    predictionExists({ op: 'includes', field: 'model_version', text: version }),
+  );
+  return item.operator === 'contains' ? either(...matches) : both(...matches.map(not));
 }

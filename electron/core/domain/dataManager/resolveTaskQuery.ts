@@ -1,5 +1,5 @@
 import { projectExists } from '../../db/repos/projectExistsRepo.js';
-import type { Condition, TaskSet } from '../../db/repos/taskListRepo.js';
+import type { TaskCondition, TaskSet } from '../../db/repos/taskQuery.js';
 import { findView } from '../../db/repos/viewsRepo.js';
 import type { DomainContext } from '../context.js';
 import { DomainError, NotFoundError, PlainError } from '../errors.js';
@@ -10,7 +10,7 @@ import { readPrepareParams, type PrepareParams, type SelectedItems } from './pre
 import { viewPrepareParams } from './viewFields.js';
 
 /*
- * From a request's project / view / query to a compiled task set: Label Studio's
+ * From a request's project / view / query to a typed task set: Label Studio's
  * get_prepare_params followed by only_filtered (filters, then the selection) and the ordering.
  */
 
@@ -31,13 +31,13 @@ export interface TaskQuery {
   matchesNothing: boolean;
 }
 
-function selectionCondition(selected: SelectedItems | null): Condition | null {
+function selectionCondition(selected: SelectedItems | null): TaskCondition | null {
   if (!selected) return null;
   if (!selected.all && selected.included.length > 0) {
-    return { sql: 't.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(selected.included)] };
+    return { op: 'inList', column: 'id', values: selected.included };
   }
   if (selected.all && selected.excluded.length > 0) {
-    return { sql: 't.id NOT IN (SELECT value FROM json_each(?))', params: [JSON.stringify(selected.excluded)] };
+    return { op: 'not', of: { op: 'inList', column: 'id', values: selected.excluded } };
   }
   return null;
 }
@@ -63,20 +63,20 @@ export function resolvePrepareParams(ctx: DomainContext, source: TaskQuerySource
   return readPrepareParams(project, source.query);
 }
 
-/** Compiles prepare params into SQL conditions, making a data-key index first when one would help. */
+/** Compiles prepare params into task conditions, making a data-key index first when one would help. */
 export function compileTaskQuery(ctx: DomainContext, params: PrepareParams, ordered = true): TaskQuery {
   const filters: CompiledFilters = compileFilters(params.filters);
   const ordering = compileOrdering(ordered ? params.ordering : []);
-  const conditions: Condition[] = [];
+  const conditions: TaskCondition[] = [];
   if (filters.where) conditions.push(filters.where);
   const selection = selectionCondition(params.selectedItems);
   if (selection) conditions.push(selection);
   if (!filters.matchesNothing) {
-    ensureDataKeyIndex(ctx, params.project, { filter: filters.indexHint, ordering: ordering.indexExpression });
+    ensureDataKeyIndex(ctx, params.project, { filter: filters.indexHint, ordering: ordering.indexColumn });
   }
   return {
     project: params.project,
-    set: { project: params.project, conditions: filters.matchesNothing ? [{ sql: '0', params: [] }] : conditions },
+    set: { project: params.project, conditions: filters.matchesNothing ? [{ op: 'nothing' }] : conditions },
     ordering,
     matchesNothing: filters.matchesNothing,
   };

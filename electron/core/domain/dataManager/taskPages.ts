@@ -77,9 +77,7 @@ function loadEntry(db: Db, set: TaskSet, ordering: CompiledOrdering, key: string
   if (cached) return cached;
   const total = countTaskSet(db, set);
   // The later segments (tasks without a value) are usually the small ones: count those.
-  const later = ordering.segments
-    .slice(1)
-    .map((segment) => (total === 0 ? 0 : countTaskSet(db, set, segment.condition)));
+  const later = ordering.segments.slice(1).map((segment) => (total === 0 ? 0 : countTaskSet(db, set, segment.only)));
   const segmentSizes = [total - later.reduce((sum, size) => sum + size, 0), ...later];
   const entry: Entry = {
     stamp: readDatabaseStamp(db),

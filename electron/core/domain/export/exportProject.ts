@@ -38,7 +38,7 @@ export async function exportProject(
   const selection: ExportTaskSelection = {
     project: projectId,
     ids: params.ids,
-    conditions: params.downloadAllTasks ? [] : [{ sql: EXPORT_TASK_CONDITIONS.hasAnnotations, params: [] }],
+    conditions: params.downloadAllTasks ? [] : [EXPORT_TASK_CONDITIONS.hasAnnotations],
   };
   const now = ctx.clock();
   const serialization = {

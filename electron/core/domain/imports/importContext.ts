@@ -1,13 +1,38 @@
 import type { DomainContext } from '../context.js';
 import { ValidationError } from '../errors.js';
 
-/** What the import use cases need beyond the database: where uploads live and the URL policy. */
+export interface DownloadOptions {
+  allowPrivate: boolean;
+  maxBytes: number;
+  /** The whole download, redirects included. */
+  timeoutMs?: number;
+}
+
+export interface Downloaded {
+  bytes: Buffer;
+  /** The last path segment of the final URL, without its query. */
+  filename: string;
+  contentType: string | null;
+}
+
+/** Downloads an import URL (`tasks_from_url`); failures are validation errors worded as Label Studio's. */
+export type DownloadImportUrl = (url: string, options: DownloadOptions) => Promise<Downloaded>;
+
+/**
+ * What the import use cases need beyond the database: where uploads live, the URL policy, and
+ * the download itself (importers/downloadUrl.ts), since the domain never calls out.
+ */
 export interface ImportContext extends DomainContext {
   uploadsDir: string;
   /** Label Studio's TASKS_MAX_FILE_SIZE (= DATA_UPLOAD_MAX_MEMORY_SIZE, 250 MB by default). */
   bodyLimitBytes: number;
   allowPrivateImportUrls?: boolean;
+  downloadImportUrl: DownloadImportUrl;
 }
+
+/** Label Studio's InvalidUploadUrlError text (reported as a validation error by the import). */
+export const INVALID_UPLOAD_URL =
+  'The provided URL was not valid. URLs must begin with http:// or https://, and cannot be local IPs.';
 
 /** `settings.TASKS_MAX_NUMBER`. */
 export const TASKS_MAX_NUMBER = 1_000_000;

@@ -19,7 +19,6 @@ import {
   type IncomingUpload,
 } from './storeUploadsAndWrite.js';
 import { removeFiles, validUploadName } from './storeUpload.js';
-import { downloadImportUrl } from './downloadUrl.js';
 import { countItems, writeItems, type WriteOptions } from './writeItems.js';
 import { importResponse, type ImportResponse } from './importResponse.js';
 
@@ -126,7 +125,7 @@ export async function importTasks(
         ? [inlineJsonUpload(inline)]
         : [
             downloadedUpload(
-              await downloadImportUrl(source.url, {
+              await ctx.downloadImportUrl(source.url, {
                 allowPrivate: ctx.allowPrivateImportUrls ?? false,
                 maxBytes: ctx.bodyLimitBytes,
               }),

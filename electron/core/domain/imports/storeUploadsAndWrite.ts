@@ -2,7 +2,6 @@ import { statSync } from 'node:fs';
 import { insertFileUploadRow } from '../../db/repos/fileUploadsRepo.js';
 import type { ProjectRow } from '../../db/repos/projectsRepo.js';
 import { formatTimestamp } from '../clock.js';
-import type { Downloaded } from './downloadUrl.js';
 import {
   checkMaxTaskNumber,
   fileExtension,
@@ -10,6 +9,7 @@ import {
   SUPPORTED_EXTENSIONS,
   TASK_LIST_FORMATS,
   type ImportContext,
+  type Downloaded,
 } from './importContext.js';
 import { importResponse, type ImportResponse } from './importResponse.js';
 import { loadUploadedFiles } from './loadUploadedFiles.js';

@@ -3,8 +3,8 @@ import { getActionForm, listActions } from '../../domain/dataManager/actions/act
 import { ML_ACTIONS, performAction, selectActionTasks } from '../../domain/dataManager/actions/performAction.js';
 import { listColumns } from '../../domain/dataManager/columns.js';
 import { getDmProject } from '../../domain/dataManager/dmProject.js';
-import { parseQueryParameter } from '../../domain/dataManager/prepareParams.js';
-import { intFromRequest } from '../../domain/dataManager/requestValues.js';
+import { parseQueryParameter } from '../queryParameter.js';
+import { intFromRequest } from '../requestValues.js';
 import { retrievePredictionsAction } from '../../ml/retrievePredictions.js';
 import type { AppEnv } from '../appEnv.js';
 import { mlDeps } from './ml.js';

@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '../appEnv.js';
 import { parseWith } from '../drfValidation.js';
 import { pageLinks } from '../pagination.js';
+import { readPageRequest } from '../pageRequest.js';
 
 /** `ids=1,2,3`. Label Studio answers 500 for a non-integer entry; here it is a field error. */
 const ids = z
@@ -57,7 +58,7 @@ function readListQuery(c: Context<AppEnv>): ListProjectsQuery {
   return {
     filter: { ids: query.ids, title: query.title, pinned: query.filter },
     ordering: parseOrdering(query.ordering),
-    page: { page: query.page, pageSize: query.page_size },
+    page: readPageRequest(query.page, query.page_size),
     fieldset: fieldsetOf(c),
   };
 }

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { listTasks, type ListTasksRequest } from '../../domain/dataManager/listTasks.js';
-import { parseQueryParameter } from '../../domain/dataManager/prepareParams.js';
-import { boolFromRequest, intFromRequest } from '../../domain/dataManager/requestValues.js';
+import { parseQueryParameter } from '../queryParameter.js';
+import { boolFromRequest, intFromRequest } from '../requestValues.js';
 import { createTask } from '../../domain/tasks/createTask.js';
 import { predictListedTasks } from '../../ml/retrievePredictions.js';
 import type { AppEnv } from '../appEnv.js';
@@ -9,6 +9,7 @@ import { mlDeps } from './ml.js';
 import { readObjectBody } from '../requestBody.js';
 import { defineRoute } from '../route.js';
 import { fieldsetOf, lastQueryValues } from './projectList.js';
+import { readPageRequest } from '../pageRequest.js';
 
 function readListRequest(c: Context<AppEnv>): ListTasksRequest {
   const query = lastQueryValues(c);
@@ -16,7 +17,7 @@ function readListRequest(c: Context<AppEnv>): ListTasksRequest {
     project: intFromRequest('project', query.project, 0),
     view: intFromRequest('view', query.view, 0),
     query: query.query === undefined ? {} : parseQueryParameter(query.query),
-    page: { page: query.page, pageSize: query.page_size },
+    page: readPageRequest(query.page, query.page_size),
     fields: query.fields === 'all' ? 'all' : 'task_only',
     fieldset: fieldsetOf(c),
     resolveUri: boolFromRequest('resolve_uri', query.resolve_uri, true),

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { boolFromRequest } from '../../domain/dataManager/requestValues.js';
+import { boolFromRequest } from '../requestValues.js';
 import { createProjectTask, deleteProjectTasks, listProjectTasks } from '../../domain/tasks/projectTasks.js';
 import { deleteTask, getTask, updateTask } from '../../domain/tasks/singleTask.js';
 import { parseTaskInput } from '../../domain/tasks/taskInput.js';

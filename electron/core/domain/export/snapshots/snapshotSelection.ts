@@ -3,7 +3,7 @@ import {
   type ExportAnnotationRow,
   type ExportTaskSelection,
 } from '../../../db/repos/exportTasksRepo.js';
-import type { Condition } from '../../../db/repos/taskListRepo.js';
+import type { TaskCondition } from '../../../db/repos/taskQuery.js';
 import { findView } from '../../../db/repos/viewsRepo.js';
 import type { DomainContext } from '../../context.js';
 import { compileTaskQuery } from '../../dataManager/resolveTaskQuery.js';
@@ -11,9 +11,9 @@ import { viewPrepareParams } from '../../dataManager/viewFields.js';
 import type { ExportSerialization } from '../tasks/serializeExportTasks.js';
 import type { AnnotationFilterOptions, SerializationOptions, TaskFilterOptions } from './snapshotFields.js';
 
-function onlyOrExclude(value: string | null | undefined, sql: string): Condition[] {
-  if (value === 'only') return [{ sql, params: [] }];
-  if (value === 'exclude') return [{ sql: `NOT ${sql}`, params: [] }];
+function onlyOrExclude(value: string | null | undefined, condition: TaskCondition): TaskCondition[] {
+  if (value === 'only') return [condition];
+  if (value === 'exclude') return [{ op: 'not', of: condition }];
   return [];
 }
 
@@ -23,18 +23,18 @@ export function snapshotTaskSelection(
   project: number,
   options: TaskFilterOptions | null | undefined,
 ): ExportTaskSelection {
-  const conditions: Condition[] = [];
+  const conditions: TaskCondition[] = [];
   if (options) {
     const view = options.view ? findView(ctx.db, options.view) : undefined;
     // An unknown view is ignored (Label Studio logs "Incorrect view params" and goes on).
     if (view && view.project === project) {
       const query = compileTaskQuery(ctx, viewPrepareParams(view), false);
-      conditions.push(...(query.matchesNothing ? [{ sql: '0', params: [] }] : query.set.conditions));
+      conditions.push(...(query.matchesNothing ? [{ op: 'nothing' } as const] : query.set.conditions));
     }
     conditions.push(...onlyOrExclude(options.skipped, EXPORT_TASK_CONDITIONS.hasSkipped));
     conditions.push(...onlyOrExclude(options.finished, EXPORT_TASK_CONDITIONS.isLabeled));
     conditions.push(...onlyOrExclude(options.annotated, EXPORT_TASK_CONDITIONS.hasSubmitted));
-    if (options.only_with_annotations) conditions.push({ sql: EXPORT_TASK_CONDITIONS.hasAnnotations, params: [] });
+    if (options.only_with_annotations) conditions.push(EXPORT_TASK_CONDITIONS.hasAnnotations);
   }
   return { project, ids: null, conditions };
 }

@@ -1,23 +1,20 @@
 import { request as httpRequest, STATUS_CODES, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { DomainError } from '../errors.js';
-import { INVALID_UPLOAD_URL, resolveImportUrl, type ResolvedAddress } from './checkUrlAddress.js';
-import { checkTotalFileSize, importError } from './importContext.js';
+import { DomainError } from '../domain/errors.js';
+import {
+  checkTotalFileSize,
+  importError,
+  INVALID_UPLOAD_URL,
+  type Downloaded,
+  type DownloadOptions,
+} from '../domain/imports/importContext.js';
+import { resolveImportUrl, type ResolvedAddress } from './checkUrlAddress.js';
 
-export interface DownloadOptions {
-  allowPrivate: boolean;
-  maxBytes: number;
-  /** The whole download, redirects included. */
-  timeoutMs?: number;
-}
-
-export interface Downloaded {
-  bytes: Buffer;
-  /** The last path segment of the final URL, without its query. */
-  filename: string;
-  contentType: string | null;
-}
+/*
+ * The import's network side: the domain never calls out, so it receives this function in its
+ * ImportContext (AppDeps.downloadImportUrl) and gets the bytes back.
+ */
 
 const MAX_REDIRECTS = 5;
 const DEFAULT_TIMEOUT_MS = 60_000;

@@ -1,10 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { importError } from './importContext.js';
-
-/** Label Studio's InvalidUploadUrlError text (reported as a validation error by the import). */
-export const INVALID_UPLOAD_URL =
-  'The provided URL was not valid. URLs must begin with http:// or https://, and cannot be local IPs.';
+import { importError, INVALID_UPLOAD_URL } from '../domain/imports/importContext.js';
 
 /**
  * Addresses an import must not reach unless allowed (SSRF): this machine, private networks,

@@ -1,5 +1,5 @@
-import { ValidationError } from '../errors.js';
-import { parsePythonInt } from '../pythonText.js';
+import { ValidationError } from '../domain/errors.js';
+import { parsePythonInt } from '../domain/pythonText.js';
 
 /*
  * Label Studio's int_from_request and bool_from_request: query values read with Python's int()
