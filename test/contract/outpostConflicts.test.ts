@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conflictCountsSchema, conflictListSchema, conflictSchema, type Conflict } from '../../shared/api/conflicts.js';
-import { createApiClient } from '../../renderer/src/api/client.js';
 import { fetchConflictCounts, fetchConflicts } from '../../renderer/src/api/conflicts.js';
 import { localCall, makeConflicts, MINE, THEIRS, type ConflictScene } from '../helpers/conflictFixtures.js';
 import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
-import { TEST_TOKEN } from '../helpers/testApp.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 
 /*
  * `/api/outpost/conflicts/` over conflicts a real pull met against a spawned remote Outpost:
@@ -53,11 +52,7 @@ describe('/api/outpost/conflicts/', () => {
     conflictSchema.parse((await call('GET', `/api/outpost/conflicts/${scene.conflicts.both!}/`)).body);
     conflictCountsSchema.parse((await call('GET', '/api/outpost/conflicts/counts/')).body);
 
-    const client = createApiClient({
-      baseUrl: 'http://localhost',
-      auth: { kind: 'token', token: TEST_TOKEN },
-      fetch: async (input, init) => scene.local.t.app.request(input, init),
-    });
+    const client = rendererClient(scene.local.t);
     expect(await fetchConflicts(client, scene.projectId, false)).toEqual(conflicts);
     expect(await fetchConflictCounts(client)).toEqual({ [String(scene.projectId)]: 4 });
   });

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
-import {
-  startRemotesApiSession,
-  type RemoteBody,
-  type RemotesApiSession,
-  type RunBody,
-} from '../helpers/remotesApi.js';
+import type { Remote, SyncRun } from '../../shared/api/remotes.js';
+import { startRemotesApiSession, type RemotesApiSession } from '../helpers/remotesApi.js';
 
 /*
  * What the app shows about sync at a glance (issue 15): each remote's count of local changes
@@ -55,8 +51,8 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
     expect(response.status, `${method} ${path}`).toBeLessThan(300);
     return (await response.json()) as T;
   };
-  const sync = async (): Promise<RunBody> => {
-    const started = (await (await s.post(`/api/outpost/remotes/${remoteId}/sync`, {})).json()) as RunBody;
+  const sync = async (): Promise<SyncRun> => {
+    const started = (await (await s.post(`/api/outpost/remotes/${remoteId}/sync`, {})).json()) as SyncRun;
     return s.waitForRun(remoteId, started.id);
   };
   const localAnnotations = async () => {
@@ -79,11 +75,11 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
       );
     }
     remoteId = (
-      (await (await s.post('/api/outpost/remotes/', { url: s.remote.url, token: s.remote.token })).json()) as RemoteBody
+      (await (await s.post('/api/outpost/remotes/', { url: s.remote.url, token: s.remote.token })).json()) as Remote
     ).id;
     const started = (await (
       await s.post(`/api/outpost/remotes/${remoteId}/sync`, { projects: [s.remoteProjectId] })
-    ).json()) as RunBody;
+    ).json()) as SyncRun;
     expect(await s.waitForRun(remoteId, started.id)).toMatchObject({ status: 'completed', conflict_projects: [] });
     projectId = (await json<MirrorBody[]>('/api/outpost/mirrors/'))[0]!.project;
   });
@@ -105,7 +101,7 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
       pending_changes: 0,
       open_conflicts: 0,
     });
-    const [remote] = await json<RemoteBody[]>('/api/outpost/remotes/');
+    const [remote] = await json<Remote[]>('/api/outpost/remotes/');
     expect(remote!.pending_changes).toBe(0);
   });
 
@@ -117,9 +113,9 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
     const second = tasks.tasks.find((task) => task.data.text === 'second')!;
     expect((await s.post(`/api/tasks/${second.id}/annotations/`, { result: choice('extra') })).status).toBe(201);
 
-    const [remote] = await json<RemoteBody[]>('/api/outpost/remotes/');
+    const [remote] = await json<Remote[]>('/api/outpost/remotes/');
     expect(remote!.pending_changes).toBe(2);
-    expect((await json<RemoteBody>(`/api/outpost/remotes/${remoteId}/`)).pending_changes).toBe(2);
+    expect((await json<Remote>(`/api/outpost/remotes/${remoteId}/`)).pending_changes).toBe(2);
     expect((await json<MirrorBody[]>(`/api/outpost/mirrors/?project=${projectId}`))[0]!.pending_changes).toBe(2);
   });
 
@@ -130,10 +126,10 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
     expect(run.status).toBe('completed');
     expect(run.stats.conflicts).toBe(1);
     expect(run.conflict_projects).toEqual([{ id: projectId, title: 'Remote birds', conflicts: 1 }]);
-    const runs = await json<RunBody[]>(`/api/outpost/remotes/${remoteId}/runs`);
+    const runs = await json<SyncRun[]>(`/api/outpost/remotes/${remoteId}/runs`);
     expect(runs[0]!.conflict_projects).toEqual(run.conflict_projects);
     expect(runs.at(-1)!.conflict_projects).toEqual([]);
-    const [remote] = await json<RemoteBody[]>('/api/outpost/remotes/');
+    const [remote] = await json<Remote[]>('/api/outpost/remotes/');
     expect(remote!.last_run!.conflict_projects).toEqual(run.conflict_projects);
 
     const [mirror] = await json<MirrorBody[]>(`/api/outpost/mirrors/?project=${projectId}`);
