@@ -1,6 +1,9 @@
 import { isAbsolute } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fetchAppInfo } from '../../renderer/src/api/appInfo.js';
+import { appInfoSchema } from '../../shared/api/app.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 describe('GET /api/outpost/app', () => {
@@ -8,7 +11,7 @@ describe('GET /api/outpost/app', () => {
     const t = await createTestApp();
     const response = await t.withToken('/api/outpost/app');
     expect(response.status).toBe(200);
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = appInfoSchema.parse(await response.json());
     expect(body).toEqual({
       name: 'Outpost',
       version: '0.0.0-test',
@@ -16,8 +19,10 @@ describe('GET /api/outpost/app', () => {
       data_dir: t.deps.dataDir,
       database_path: expect.stringMatching(/outpost\.db$/),
     });
-    expect(isAbsolute(body.data_dir as string)).toBe(true);
-    expect((body.database_path as string).startsWith(t.deps.dataDir)).toBe(true);
+    expect(isAbsolute(body.data_dir)).toBe(true);
+    expect(body.database_path.startsWith(t.deps.dataDir)).toBe(true);
+    // The renderer reads the same answer through its checked client.
+    expect(await fetchAppInfo(rendererClient(t))).toEqual(body);
     // Without the trailing slash too, as every route.
     expect((await t.withToken('/api/outpost/app/')).status).toBe(200);
   });

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fetchDashboard } from '../../renderer/src/api/dashboard.js';
+import { projectDashboardSchema } from '../../shared/api/dashboard.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import { call, createProject, createTask, type TestApp } from '../helpers/taskApi.js';
 import { createTestApp } from '../helpers/testApp.js';
 
@@ -80,6 +83,9 @@ describe('GET /api/outpost/projects/{id}/dashboard', () => {
   it('counts tasks, days, labels and annotators from the start of the project to today', async () => {
     const { status, body } = await dashboard();
     expect(status).toBe(200);
+    // Strictly the shared wire shape, and the same through the renderer's checked client.
+    const parsed = projectDashboardSchema.parse(body);
+    expect(await fetchDashboard(rendererClient(t), project, { bucket: 'day', timezone: 'UTC' })).toEqual(parsed);
     expect(body).toEqual({
       project,
       from: '2026-01-15',

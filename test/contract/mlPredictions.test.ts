@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { listPredictionJobs } from '../../renderer/src/api/predictionJobs.js';
+import { predictionJobListSchema, type PredictionJob } from '../../shared/api/ml.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import { startStubModelServer, type StubBehaviour, type StubModelServer } from '../helpers/stubModelServer.js';
 import { call, createProject, createTask, TEXT_CONFIG } from '../helpers/taskApi.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -163,11 +166,13 @@ describe('Retrieve Predictions (the Data Manager action)', () => {
     await call(t, 'PATCH', `/api/ml/${backend.id}`, { timeout: 5 });
     server.behaviour.predict = 'hang';
     const pending = retrieve(t, project, 'all');
-    let jobs: { id: number; status: string; total: number; done: number }[] = [];
+    let jobs: PredictionJob[] = [];
     for (let tries = 0; tries < 100 && jobs.length === 0; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      jobs = (await call(t, 'GET', `/api/outpost/ml/jobs?project=${project}`)).body;
+      // Strictly the shared wire shape, and as the renderer reads it.
+      jobs = predictionJobListSchema.parse((await call(t, 'GET', `/api/outpost/ml/jobs?project=${project}`)).body);
     }
+    expect(await listPredictionJobs(rendererClient(t), project)).toEqual(jobs);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ status: 'running', total: 75, done: 0 });
     // The backend shows Predicting while this process sends it tasks.
@@ -181,7 +186,7 @@ describe('Retrieve Predictions (the Data Manager action)', () => {
     const { body } = await pending;
     expect(body).toMatchObject({ cancelled: true, created: 0 });
     expect(body.detail).toMatch(/stopped on request$/);
-    const after = (await call(t, 'GET', `/api/outpost/ml/jobs?project=${project}`)).body;
+    const after = predictionJobListSchema.parse((await call(t, 'GET', `/api/outpost/ml/jobs?project=${project}`)).body);
     expect(after[0]).toMatchObject({ id: jobs[0]!.id, status: 'cancelled' });
     expect((await t.withToken(`/api/outpost/ml/jobs/${jobs[0]!.id}/cancel`, { method: 'POST' })).status).toBe(404);
   });

@@ -1,16 +1,23 @@
 import { createServer as createHttpServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenVault } from '../../electron/core/sync/tokenVault.js';
+import {
+  remoteListSchema,
+  remoteProjectListSchema,
+  remoteSchema,
+  syncRunListSchema,
+  syncRunSchema,
+} from '../../shared/api/remotes.js';
+import { listRemotes, listRuns } from '../../renderer/src/api/remotes.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import {
   closedPortUrl,
   REMOTE_KEYS,
   RUN_KEYS,
   stalledServer,
   startRemotesApiSession,
-  type RemoteBody,
   type RemotesApiSession,
-  type RunBody,
 } from '../helpers/remotesApi.js';
 import type { SpawnedCli } from '../helpers/spawnCli.js';
 import type { TestApp } from '../helpers/testApp.js';
@@ -110,7 +117,7 @@ describe('/api/outpost/remotes/', () => {
   it('adds a remote after connecting, keeps its token in the vault, and never returns it', async () => {
     const response = await post('/api/outpost/remotes/', { url: `${remote.url}/`, token: remote.token });
     expect(response.status).toBe(201);
-    const body = (await response.json()) as RemoteBody;
+    const body = remoteSchema.parse(await response.json());
     expect(Object.keys(body).sort()).toEqual(REMOTE_KEYS);
     expect(body).toMatchObject({
       url: remote.url,
@@ -138,22 +145,22 @@ describe('/api/outpost/remotes/', () => {
     const url = remote.url.replace('127.0.0.1', 'localhost');
     const response = await post('/api/outpost/remotes/', { url, token: remote.pat, name: 'Team server' });
     expect(response.status).toBe(201);
-    const body = (await response.json()) as RemoteBody;
+    const body = remoteSchema.parse(await response.json());
     expect(body).toMatchObject({ url, name: 'Team server', token_kind: 'pat', remote_user_email: remoteEmail });
     expect(vault.get(body.id)).toBe(remote.pat);
-    const list = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const list = remoteListSchema.parse(await (await call('/api/outpost/remotes/')).json());
     expect(list.map((item) => item.url)).toEqual([remote.url, url]);
   });
 
   it('gets, changes and re-tests a remote; a new token or URL is tried before it is kept', async () => {
-    const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const [first] = remoteListSchema.parse(await (await call('/api/outpost/remotes/')).json());
     const id = first!.id;
     const got = await call(`/api/outpost/remotes/${id}/`);
-    expect(((await got.json()) as RemoteBody).url).toBe(remote.url);
+    expect(remoteSchema.parse(await got.json()).url).toBe(remote.url);
 
     const renamed = await patch(`/api/outpost/remotes/${id}/`, { name: 'Birds', sync_interval_minutes: 15 });
     expect(renamed.status).toBe(200);
-    expect(await renamed.json()).toMatchObject({ id, name: 'Birds', sync_interval_minutes: 15 });
+    expect(remoteSchema.parse(await renamed.json())).toMatchObject({ id, name: 'Birds', sync_interval_minutes: 15 });
 
     await expectEnvelope(
       await patch(`/api/outpost/remotes/${id}/`, { token: 'e'.repeat(40) }),
@@ -164,7 +171,7 @@ describe('/api/outpost/remotes/', () => {
     const unreachable = await closedPortUrl();
     const moved = await patch(`/api/outpost/remotes/${id}/`, { url: unreachable });
     expect(moved.status).toBe(400);
-    expect(((await call(`/api/outpost/remotes/${id}/`).then((r) => r.json())) as RemoteBody).url).toBe(remote.url);
+    expect(remoteSchema.parse(await call(`/api/outpost/remotes/${id}/`).then((r) => r.json())).url).toBe(remote.url);
     await expectEnvelope(
       await patch(`/api/outpost/remotes/${id}/`, { url: remote.url.replace('127.0.0.1', 'localhost') }),
       409,
@@ -182,20 +189,24 @@ describe('/api/outpost/remotes/', () => {
     // Switching to the PAT of the same account: tried, stored, and the kind follows.
     const switched = await patch(`/api/outpost/remotes/${id}/`, { token: remote.pat });
     expect(switched.status).toBe(200);
-    expect(await switched.json()).toMatchObject({ token_kind: 'pat', name: 'Birds' });
+    expect(remoteSchema.parse(await switched.json())).toMatchObject({ token_kind: 'pat', name: 'Birds' });
     expect(vault.get(id)).toBe(remote.pat);
 
     t.db.prepare('UPDATE remotes SET remote_version = NULL, remote_user_email = NULL WHERE id = ?').run(id);
     const tested = await post(`/api/outpost/remotes/${id}/test`);
     expect(tested.status).toBe(200);
-    expect(await tested.json()).toMatchObject({ id, remote_version: '1.22.0', remote_user_email: remoteEmail });
+    expect(remoteSchema.parse(await tested.json())).toMatchObject({
+      id,
+      remote_version: '1.22.0',
+      remote_user_email: remoteEmail,
+    });
   });
 
   it("lists the remote's projects with the local mirror of each", async () => {
-    const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const [first] = remoteListSchema.parse(await (await call('/api/outpost/remotes/')).json());
     const response = await call(`/api/outpost/remotes/${first!.id}/projects`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual([
+    expect(remoteProjectListSchema.parse(await response.json())).toEqual([
       { id: remoteProjectId, title: 'Remote birds', task_number: 0, mirror: null },
     ]);
 
@@ -206,7 +217,8 @@ describe('/api/outpost/remotes/', () => {
         "INSERT INTO remote_projects (project, remote, remote_project_id, last_pull_at) VALUES (?, ?, ?, '2026-01-15T10:00:00.000000Z')",
       )
       .run(localId, first!.id, remoteProjectId);
-    expect(await (await call(`/api/outpost/remotes/${first!.id}/projects`)).json()).toEqual([
+    const mirrored = await (await call(`/api/outpost/remotes/${first!.id}/projects`)).json();
+    expect(remoteProjectListSchema.parse(mirrored)).toEqual([
       {
         id: remoteProjectId,
         title: 'Remote birds',
@@ -218,11 +230,11 @@ describe('/api/outpost/remotes/', () => {
   });
 
   it('runs a sync in the background and keeps its history, newest first', async () => {
-    const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const [first] = remoteListSchema.parse(await (await call('/api/outpost/remotes/')).json());
     const id = first!.id;
     const started = await post(`/api/outpost/remotes/${id}/sync`, {});
     expect(started.status).toBe(201);
-    const run = (await started.json()) as RunBody;
+    const run = syncRunSchema.parse(await started.json());
     expect(Object.keys(run).sort()).toEqual(RUN_KEYS);
     expect(run).toMatchObject({ remote: id, status: 'running' });
     const done = await waitForRun(id, run.id);
@@ -239,14 +251,19 @@ describe('/api/outpost/remotes/', () => {
     expect(done.finished_at).not.toBeNull();
 
     // A project that cannot be pulled (no such project there) is listed, and the run is failed.
-    const second = (await (await post(`/api/outpost/remotes/${id}/sync`, { projects: [987654] })).json()) as RunBody;
+    const second = syncRunSchema.parse(
+      await (await post(`/api/outpost/remotes/${id}/sync`, { projects: [987654] })).json(),
+    );
     const failed = await waitForRun(id, second.id);
     expect(failed.status).toBe('failed');
     expect(failed.errors).toEqual([{ phase: 'pull', item: 'project 987654', message: expect.any(String) }]);
 
-    const runs = (await (await call(`/api/outpost/remotes/${id}/runs`)).json()) as RunBody[];
+    const runs = syncRunListSchema.parse(await (await call(`/api/outpost/remotes/${id}/runs`)).json());
     expect(runs.map((item) => item.id)).toEqual([second.id, run.id]);
-    expect(((await (await call(`/api/outpost/remotes/${id}/`)).json()) as RemoteBody).last_run?.id).toBe(second.id);
+    // The renderer reads the same answers through its checked client.
+    expect(await listRuns(rendererClient(t), id)).toEqual(runs);
+    expect((await listRemotes(rendererClient(t)))[0]!.last_run).toEqual(runs[0]);
+    expect(remoteSchema.parse(await (await call(`/api/outpost/remotes/${id}/`)).json()).last_run?.id).toBe(second.id);
 
     await expectEnvelope(await post(`/api/outpost/remotes/${id}/sync`, { projects: 'all' }), 400, 'Validation error', {
       projects: ['Expected a list of items.'],
@@ -256,11 +273,11 @@ describe('/api/outpost/remotes/', () => {
   it('refuses a second run while one is going, and cancels it', async () => {
     const stalled = await stalledServer();
     try {
-      const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+      const [first] = remoteListSchema.parse(await (await call('/api/outpost/remotes/')).json());
       const id = first!.id;
       // The remote stops answering (its URL now leads to a port that accepts and stays silent).
       t.db.prepare('UPDATE remotes SET url = ? WHERE id = ?').run(stalled.url, id);
-      const run = (await (await post(`/api/outpost/remotes/${id}/sync`)).json()) as RunBody;
+      const run = syncRunSchema.parse(await (await post(`/api/outpost/remotes/${id}/sync`)).json());
       expect(run.status).toBe('running');
       await expectEnvelope(
         await post(`/api/outpost/remotes/${id}/sync`),
@@ -272,10 +289,22 @@ describe('/api/outpost/remotes/', () => {
         409,
         `A sync of this remote is running (run ${run.id}).`,
       );
+      // A run going on in this process also says how far its phase is.
+      const [live] = syncRunListSchema.parse(await (await call(`/api/outpost/remotes/${id}/runs`)).json());
+      expect(live).toMatchObject({ id: run.id, status: 'running', progress: { done: 0 } });
+      expect(remoteListSchema.parse(await (await call('/api/outpost/remotes/')).json())[0]!.last_run).toMatchObject({
+        id: run.id,
+        progress: { done: 0 },
+      });
 
       const cancelled = await post(`/api/outpost/remotes/${id}/runs/${run.id}/cancel`);
       expect(cancelled.status).toBe(200);
-      expect(await cancelled.json()).toMatchObject({ id: run.id, status: 'cancelled', phase: 'connect', errors: [] });
+      expect(syncRunSchema.parse(await cancelled.json())).toMatchObject({
+        id: run.id,
+        status: 'cancelled',
+        phase: 'connect',
+        errors: [],
+      });
       // Cancelling a finished run changes nothing.
       expect(await (await post(`/api/outpost/remotes/${id}/runs/${run.id}/cancel`)).json()).toMatchObject({
         status: 'cancelled',
@@ -287,7 +316,7 @@ describe('/api/outpost/remotes/', () => {
   });
 
   it('answers 404 for unknown remotes and runs, and 405 for other methods', async () => {
-    const [first] = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const [first] = remoteListSchema.parse(await (await call('/api/outpost/remotes/')).json());
     const missing = 'No Remote matches the given query.';
     await expectEnvelope(await call('/api/outpost/remotes/9999/'), 404, missing);
     await expectEnvelope(await patch('/api/outpost/remotes/9999/', { name: 'x' }), 404, missing);
@@ -315,7 +344,7 @@ describe('/api/outpost/remotes/', () => {
   });
 
   it('removes a remote with its token; the local projects stay', async () => {
-    const list = (await (await call('/api/outpost/remotes/')).json()) as RemoteBody[];
+    const list = remoteListSchema.parse(await (await call('/api/outpost/remotes/')).json());
     const projectsBefore = t.db.prepare('SELECT count(*) FROM projects').pluck().get();
     for (const item of list) {
       const deleted = await call(`/api/outpost/remotes/${item.id}/`, { method: 'DELETE' });

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
-import {
-  startRemotesApiSession,
-  type RemoteBody,
-  type RemotesApiSession,
-  type RunBody,
-} from '../helpers/remotesApi.js';
+import { mirrorListSchema } from '../../shared/api/mirrors.js';
+import type { Remote, SyncRun } from '../../shared/api/remotes.js';
+import { startRemotesApiSession, type RemotesApiSession } from '../helpers/remotesApi.js';
 
 /*
  * What the app shows about sync at a glance (issue 15): each remote's count of local changes
@@ -25,16 +22,6 @@ const MIRROR_KEYS = [
 ];
 const choice = (value: string) => [{ from_name: 'c', to_name: 't', type: 'choices', value: { choices: [value] } }];
 
-interface MirrorBody {
-  project: number;
-  remote: { id: number; name: string; url: string };
-  remote_project_id: number;
-  last_pull_at: string | null;
-  last_push_at: string | null;
-  pending_changes: number;
-  open_conflicts: number;
-}
-
 describe('sync status: pending changes, mirrors and the conflicts of a run', () => {
   let s: RemotesApiSession;
   let remoteId: number;
@@ -46,6 +33,8 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
     expect(response.status, path).toBe(200);
     return (await response.json()) as T;
   };
+  /** Checked strictly against the shared wire shape, as the renderer reads it. */
+  const readMirrors = async (path: string) => mirrorListSchema.parse(await json(path));
   const remoteCall = async <T>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${s.remote.url}${path}`, {
       method,
@@ -55,8 +44,8 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
     expect(response.status, `${method} ${path}`).toBeLessThan(300);
     return (await response.json()) as T;
   };
-  const sync = async (): Promise<RunBody> => {
-    const started = (await (await s.post(`/api/outpost/remotes/${remoteId}/sync`, {})).json()) as RunBody;
+  const sync = async (): Promise<SyncRun> => {
+    const started = (await (await s.post(`/api/outpost/remotes/${remoteId}/sync`, {})).json()) as SyncRun;
     return s.waitForRun(remoteId, started.id);
   };
   const localAnnotations = async () => {
@@ -79,13 +68,13 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
       );
     }
     remoteId = (
-      (await (await s.post('/api/outpost/remotes/', { url: s.remote.url, token: s.remote.token })).json()) as RemoteBody
+      (await (await s.post('/api/outpost/remotes/', { url: s.remote.url, token: s.remote.token })).json()) as Remote
     ).id;
     const started = (await (
       await s.post(`/api/outpost/remotes/${remoteId}/sync`, { projects: [s.remoteProjectId] })
-    ).json()) as RunBody;
+    ).json()) as SyncRun;
     expect(await s.waitForRun(remoteId, started.id)).toMatchObject({ status: 'completed', conflict_projects: [] });
-    projectId = (await json<MirrorBody[]>('/api/outpost/mirrors/'))[0]!.project;
+    projectId = (await readMirrors('/api/outpost/mirrors/'))[0]!.project;
   });
 
   afterAll(async () => {
@@ -93,7 +82,7 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
   });
 
   it('lists the mirrored project with its remote, nothing pending and no conflicts', async () => {
-    const mirrors = await json<MirrorBody[]>('/api/outpost/mirrors/');
+    const mirrors = await readMirrors('/api/outpost/mirrors/');
     expect(mirrors).toHaveLength(1);
     expect(Object.keys(mirrors[0]!).sort()).toEqual(MIRROR_KEYS);
     expect(mirrors[0]).toEqual({
@@ -105,7 +94,7 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
       pending_changes: 0,
       open_conflicts: 0,
     });
-    const [remote] = await json<RemoteBody[]>('/api/outpost/remotes/');
+    const [remote] = await json<Remote[]>('/api/outpost/remotes/');
     expect(remote!.pending_changes).toBe(0);
   });
 
@@ -117,10 +106,10 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
     const second = tasks.tasks.find((task) => task.data.text === 'second')!;
     expect((await s.post(`/api/tasks/${second.id}/annotations/`, { result: choice('extra') })).status).toBe(201);
 
-    const [remote] = await json<RemoteBody[]>('/api/outpost/remotes/');
+    const [remote] = await json<Remote[]>('/api/outpost/remotes/');
     expect(remote!.pending_changes).toBe(2);
-    expect((await json<RemoteBody>(`/api/outpost/remotes/${remoteId}/`)).pending_changes).toBe(2);
-    expect((await json<MirrorBody[]>(`/api/outpost/mirrors/?project=${projectId}`))[0]!.pending_changes).toBe(2);
+    expect((await json<Remote>(`/api/outpost/remotes/${remoteId}/`)).pending_changes).toBe(2);
+    expect((await readMirrors(`/api/outpost/mirrors/?project=${projectId}`))[0]!.pending_changes).toBe(2);
   });
 
   it('names the projects a run recorded conflicts in, and counts them open on the mirror', async () => {
@@ -130,13 +119,13 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
     expect(run.status).toBe('completed');
     expect(run.stats.conflicts).toBe(1);
     expect(run.conflict_projects).toEqual([{ id: projectId, title: 'Remote birds', conflicts: 1 }]);
-    const runs = await json<RunBody[]>(`/api/outpost/remotes/${remoteId}/runs`);
+    const runs = await json<SyncRun[]>(`/api/outpost/remotes/${remoteId}/runs`);
     expect(runs[0]!.conflict_projects).toEqual(run.conflict_projects);
     expect(runs.at(-1)!.conflict_projects).toEqual([]);
-    const [remote] = await json<RemoteBody[]>('/api/outpost/remotes/');
+    const [remote] = await json<Remote[]>('/api/outpost/remotes/');
     expect(remote!.last_run!.conflict_projects).toEqual(run.conflict_projects);
 
-    const [mirror] = await json<MirrorBody[]>(`/api/outpost/mirrors/?project=${projectId}`);
+    const [mirror] = await readMirrors(`/api/outpost/mirrors/?project=${projectId}`);
     expect(mirror!.open_conflicts).toBe(1);
     expect(mirror!.last_push_at).toEqual(expect.any(String));
     // The new annotation went out; the edit that met the remote's waits for the conflict's answer.
@@ -147,8 +136,8 @@ describe('sync status: pending changes, mirrors and the conflicts of a run', () 
   it('leaves out local projects that mirror nothing, and checks ?project=', async () => {
     const created = await s.post('/api/projects/', { title: 'Made here' });
     const local = (await created.json()) as { id: number };
-    expect(await json<MirrorBody[]>(`/api/outpost/mirrors/?project=${local.id}`)).toEqual([]);
-    expect((await json<MirrorBody[]>('/api/outpost/mirrors')).map((mirror) => mirror.project)).toEqual([projectId]);
+    expect(await readMirrors(`/api/outpost/mirrors/?project=${local.id}`)).toEqual([]);
+    expect((await readMirrors('/api/outpost/mirrors')).map((mirror) => mirror.project)).toEqual([projectId]);
     await expectEnvelope(await s.call('/api/outpost/mirrors/?project=seven'), 400, 'Validation error', {
       project: ['A valid integer is required.'],
     });

@@ -8,7 +8,10 @@ import {
   type XmlElement,
 } from '../../shared/label-config/index.js';
 import { generateSampleTask } from '../../shared/label-config/sampleTask.js';
+import { listTemplates as listCatalog } from '../../renderer/src/api/templates.js';
+import { templateCatalogSchema } from '../../shared/api/templates.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 const GROUPS = [
@@ -86,10 +89,12 @@ describe('GET /api/templates/ (spec 2.1)', () => {
     for (const path of ['/api/templates/', '/api/templates']) {
       const response = await t.withToken(path);
       expect(response.status).toBe(200);
-      const body = (await response.json()) as { templates: Template[]; groups: string[] };
+      // Strictly the shared wire shape, which the project setup screen reads it with.
+      const body = templateCatalogSchema.parse(await response.json());
       expect(Object.keys(body)).toEqual(['templates', 'groups']);
       expect(body.groups).toEqual(GROUPS);
       expect(body.templates).toEqual(listTemplates());
+      expect(await listCatalog(rendererClient(t))).toEqual(body);
     }
     await expectEnvelope(await t.withToken('/api/templates/', { method: 'POST' }), 405, 'Method "POST" not allowed.');
   });

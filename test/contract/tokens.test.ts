@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fetchLegacyToken, listAccessTokens } from '../../renderer/src/api/tokens.js';
+import { listedTokenListSchema, tokenAnswerSchema } from '../../shared/api/tokens.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import { createTestApp, decodeJwtPayload, TEST_TOKEN } from '../helpers/testApp.js';
 
 const json = { 'Content-Type': 'application/json' };
@@ -42,7 +45,9 @@ describe('token endpoints (spec 1.3)', () => {
     const t = await createTestApp();
     const list = await t.withToken('/api/token/');
     expect(list.status).toBe(200);
-    expect(await list.json()).toEqual([{ token: t.pat.split('.').slice(0, 2).join('.') }]);
+    const listed = listedTokenListSchema.parse(await list.json());
+    expect(listed).toEqual([{ token: t.pat.split('.').slice(0, 2).join('.') }]);
+    expect(await listAccessTokens(rendererClient(t))).toEqual(listed);
     await expectEnvelope(
       await t.withToken('/api/token/', { method: 'POST' }),
       409,
@@ -65,7 +70,7 @@ describe('token endpoints (spec 1.3)', () => {
 
     const created = await t.withToken('/api/token/', { method: 'POST' });
     expect(created.status).toBe(201);
-    const { token } = (await created.json()) as { token: string };
+    const { token } = tokenAnswerSchema.parse(await created.json());
     expect(token.split('.')).toHaveLength(3);
     expect((await t.postJson('/api/token/refresh/', { refresh: token })).status).toBe(200);
   });
@@ -101,10 +106,13 @@ describe('token endpoints (spec 1.3)', () => {
 
   it('shows and resets the legacy token; the old key stops working at once', async () => {
     const t = await createTestApp();
-    expect(await (await t.withToken('/api/current-user/token')).json()).toEqual({ token: TEST_TOKEN });
+    expect(tokenAnswerSchema.parse(await (await t.withToken('/api/current-user/token')).json())).toEqual({
+      token: TEST_TOKEN,
+    });
+    expect(await fetchLegacyToken(rendererClient(t))).toBe(TEST_TOKEN);
     const reset = await t.withToken('/api/current-user/reset-token/', { method: 'POST' });
     expect(reset.status).toBe(201);
-    const { token } = (await reset.json()) as { token: string };
+    const { token } = tokenAnswerSchema.parse(await reset.json());
     expect(token).toMatch(/^[0-9a-f]{40}$/);
     expect(token).not.toBe(TEST_TOKEN);
     await expectEnvelope(await t.withToken('/api/current-user/whoami'), 401, 'Invalid token.');

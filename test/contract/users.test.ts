@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { whoAmI } from '../../renderer/src/api/labeling.js';
+import { listUsers } from '../../renderer/src/api/users.js';
+import { userListSchema, whoAmISchema } from '../../shared/api/users.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 /** `/api/users/` as the SDK's `users.list()` and `users.get(id)` read it (Label Studio's UserSerializer). */
 describe('/api/users/', () => {
   it('lists the organization as a plain array and gets one user by id', async () => {
     const t = await createTestApp();
-    const whoami = (await (await t.withToken('/api/current-user/whoami')).json()) as Record<string, unknown>;
+    // Strictly the shared wire shapes, which the renderer reads them with.
+    const whoami = whoAmISchema.parse(await (await t.withToken('/api/current-user/whoami')).json());
     const { permissions, ...user } = whoami;
     expect(permissions).toBeInstanceOf(Array);
+    expect(userListSchema.parse(await (await t.withToken('/api/users/')).json())).toEqual([user]);
+    expect(await listUsers(rendererClient(t))).toEqual([user]);
+    expect(await whoAmI(rendererClient(t))).toEqual(whoami);
 
     const listed = await t.withToken('/api/users/');
     expect(listed.status).toBe(200);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { createFileTokenVault, type TokenVault } from '../../electron/core/sync/tokenVault.js';
+import { syncRunListSchema, type SyncRun } from '../../shared/api/remotes.js';
 import { spawnCli, type SpawnedCli } from './spawnCli.js';
 import { createTestApp, type TestApp } from './testApp.js';
 
@@ -36,28 +37,6 @@ export const RUN_KEYS = [
   'stats',
   'status',
 ];
-
-export interface RemoteBody {
-  id: number;
-  url: string;
-  name: string;
-  token_kind: string;
-  remote_version: string | null;
-  remote_user_email: string | null;
-  sync_interval_minutes: number;
-  last_run: RunBody | null;
-  pending_changes: number;
-}
-export interface RunBody {
-  id: number;
-  remote: number;
-  status: string;
-  phase: string | null;
-  stats: Record<string, unknown>;
-  errors: { phase: string; item: string; message: string }[];
-  finished_at: string | null;
-  conflict_projects: { id: number; title: string | null; conflicts: number }[];
-}
 
 /** A port that accepts connections and never answers: a remote stuck mid-request. */
 export async function stalledServer(): Promise<{ url: string; close(): Promise<void> }> {
@@ -94,7 +73,7 @@ export interface RemotesApiSession {
   call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   post(path: string, json?: unknown): Promise<Response>;
   patch(path: string, json: unknown): Promise<Response>;
-  waitForRun(remoteId: number, runId: number): Promise<RunBody>;
+  waitForRun(remoteId: number, runId: number): Promise<SyncRun>;
   /** Stops the remote, then checks no response carried one of its tokens. */
   close(): Promise<void>;
 }
@@ -128,9 +107,9 @@ export async function startRemotesApiSession(): Promise<RemotesApiSession> {
     return response;
   }
 
-  async function waitForRun(remoteId: number, runId: number): Promise<RunBody> {
+  async function waitForRun(remoteId: number, runId: number): Promise<SyncRun> {
     for (;;) {
-      const runs = (await (await call(`/api/outpost/remotes/${remoteId}/runs`)).json()) as RunBody[];
+      const runs = syncRunListSchema.parse(await (await call(`/api/outpost/remotes/${remoteId}/runs`)).json());
       const run = runs.find((item) => item.id === runId);
       if (run && run.status !== 'running') return run;
       await new Promise((resolve) => setTimeout(resolve, 20));

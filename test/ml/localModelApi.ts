@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { LocalModelStatus } from '../../electron/core/ml/local/localModelStatus.js';
+import { localModelStatusSchema, type LocalModelStatus } from '../../shared/api/ml.js';
 import { call, type TestApp } from '../helpers/taskApi.js';
 
 /* The built-in model driven the way a client drives it: through the HTTP API. */
@@ -52,10 +52,11 @@ export async function connectLocalModel(t: TestApp, project: number): Promise<Re
   return body as Record<string, unknown>;
 }
 
+/** The status, checked strictly against the shared wire shape the renderer reads it with. */
 export async function localStatus(t: TestApp, project: number): Promise<LocalModelStatus> {
   const { status, body } = await call(t, 'GET', `/api/outpost/ml/local-model?project=${project}`);
   expect(status).toBe(200);
-  return body as LocalModelStatus;
+  return localModelStatusSchema.parse(body);
 }
 
 /** Polls the status until no training is running or pending. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLoginToken } from '../../electron/core/domain/auth/browserSessions.js';
 import { ApiError, createApiClient, type ApiAuth } from '../../renderer/src/api/client.js';
 import { errorMessageFromBody } from '../../renderer/src/api/errorMessage.js';
+import { fetchConflicts } from '../../renderer/src/api/conflicts.js';
 import { copyTitle, createProject, duplicateProject, listProjects } from '../../renderer/src/api/projects.js';
 import { progressParts } from '../../renderer/src/pages/projectProgress.js';
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
@@ -84,6 +85,21 @@ describe('renderer API client against the real server', () => {
       status: 0,
       message: 'The local server could not be reached.',
     });
+  });
+
+  it('fails an answer not in the shared wire shape like a refused request, naming the field', async () => {
+    const renamed = { id: 1, project: 2, task: 3, kind: 'edited_on_both_sides', created: '2026-01-01' };
+    const client = createApiClient({
+      baseUrl: 'http://localhost',
+      auth: { kind: 'token', token: TEST_TOKEN },
+      fetch: async () => Response.json([renamed]),
+    });
+    const failure = await fetchConflicts(client, 2, false).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 200, body: [renamed] });
+    expect((failure as ApiError).message).toMatch(
+      /^The server's answer was not in the form this app expects: 0\.created_at: .+; 0\.resolved_at: .+; 0\.resolution: .+ \(and \d+ more\)\.$/,
+    );
   });
 
   it('duplicates a project: its settings under a "(copy)" title, no tasks', async () => {

@@ -80,10 +80,12 @@ describe('what a folder holds', () => {
   it('suggests the gallery’s templates for the kind, best first', () => {
     const template = (title: string) => ({
       title,
+      type: 'community' as const,
       group: 'g',
       details: '',
       config: '',
       image: '',
+      sample_data: {},
       bundled_editor: true,
     });
     const catalog: TemplateCatalog = {

@@ -74,7 +74,7 @@ describe('model texts', () => {
 
   it('words the built-in model’s status', () => {
     expect(localStateLabel('training')).toBe('Training…');
-    expect(localVersionText({ model_version: null, version: 4 })).toBe('Version 4');
+    expect(localVersionText({ model_version: '', version: 4 })).toBe('Version 4');
     expect(accuracyText({ accuracy: 0.834, held_out: 12 })).toBe('83% on 12 held-out annotations');
     expect(accuracyText({ accuracy: null, held_out: 0 })).toMatch(/needs more annotations/);
     expect(

@@ -1,3 +1,4 @@
+import type { PredictionJob, PredictionJobStatus } from '../../../shared/api/ml.js';
 import type { Db } from '../db/open.js';
 import { formatTimestamp } from '../domain/clock.js';
 import type { PredictProgress } from './predictTasks.js';
@@ -9,17 +10,8 @@ import type { PredictProgress } from './predictTasks.js';
  * One run per project at a time: a second waits for the first (no task is sent twice).
  */
 
-export type PredictionJobStatus = 'running' | 'completed' | 'cancelled' | 'failed';
-
-export interface PredictionJob extends PredictProgress {
-  id: number;
-  project: number;
-  backend: number;
-  status: PredictionJobStatus;
-  started_at: string;
-  finished_at: string | null;
-  error: string | null;
-}
+/** A run as `/api/outpost/ml/jobs` shows it (shared/api/ml.ts): its progress is the PredictProgress counts. */
+export type { PredictionJob };
 
 interface Registry {
   nextId: number;

@@ -1,16 +1,9 @@
+import { appInfoSchema, type AppInfo } from '../../../shared/api/app';
 import type { ApiClient } from './client';
 
-/** `GET /api/outpost/app`: Outpost's own facts (not a Label Studio endpoint). */
-export interface AppInfo {
-  name: string;
-  version: string;
-  /** Who runs the server: the desktop app or `outpost serve`/`start`. */
-  mode: 'electron' | 'serve';
-  /** Absolute path of the data folder. */
-  data_dir: string;
-  database_path: string;
-}
+export type { AppInfo } from '../../../shared/api/app';
 
+/** `GET /api/outpost/app`: Outpost's own facts (not a Label Studio endpoint). */
 export function fetchAppInfo(client: ApiClient, signal?: AbortSignal): Promise<AppInfo> {
-  return client.get<AppInfo>('/api/outpost/app', { signal });
+  return client.get('/api/outpost/app', { signal, schema: appInfoSchema });
 }

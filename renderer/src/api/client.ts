@@ -1,4 +1,5 @@
-import { errorMessageFromBody } from './errorMessage';
+import type { ZodType } from 'zod';
+import { errorMessageFromBody, unexpectedShapeMessage } from './errorMessage';
 
 /** How requests prove who they are: the Electron token, or the browser's session cookie plus CSRF. */
 export type ApiAuth = { kind: 'token'; token: string } | { kind: 'session'; readCsrfToken: () => string | null };
@@ -13,11 +14,16 @@ export interface ApiClientOptions {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The wire shape from shared/api the answer must have: a body of another shape fails like a
+   * refused request (an ApiError with a readable message) instead of breaking the page later.
+   */
+  schema?: ZodType<T>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -71,10 +77,10 @@ export interface RawRequestAccess {
 
 export interface ApiClient {
   raw: RawRequestAccess;
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+  patch<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   delete(path: string, options?: RequestOptions): Promise<void>;
 }
 
@@ -99,7 +105,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return headers;
   }
 
-  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions<T> = {}): Promise<T> {
     const hasBody = init.body !== undefined;
     let response: Response;
     try {
@@ -117,7 +123,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const body = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, errorMessageFromBody(response.status, body), body);
-    return body as T;
+    if (!init.schema) return body as T;
+    const parsed = init.schema.safeParse(body);
+    if (!parsed.success) throw new ApiError(response.status, unexpectedShapeMessage(parsed.error.issues), body);
+    return parsed.data;
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { DashboardBucket, ProjectDashboard } from '../../../shared/api/dashboard';
+import { projectDashboardSchema, type DashboardBucket } from '../../../shared/api/dashboard';
 import type { ApiClient } from './client';
 
 /*
@@ -26,8 +26,9 @@ export interface DashboardQuery {
 }
 
 export function fetchDashboard(client: ApiClient, projectId: number, query: DashboardQuery, signal?: AbortSignal) {
-  return client.get<ProjectDashboard>(`/api/outpost/projects/${projectId}/dashboard`, {
+  return client.get(`/api/outpost/projects/${projectId}/dashboard`, {
     query: { from: query.from, to: query.to, bucket: query.bucket, timezone: query.timezone },
     signal,
+    schema: projectDashboardSchema,
   });
 }

@@ -37,3 +37,16 @@ export function errorMessageFromBody(status: number, body: unknown): string {
   }
   return `The server answered with status ${status}.`;
 }
+
+/**
+ * A body that is not the wire shape of shared/api, in words: the first differences with where
+ * they are (`0.kind`), so a report names the field the server and the app disagree on.
+ */
+export function unexpectedShapeMessage(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const shown = issues.slice(0, 3).map((issue) => {
+    const where = issue.path.map(String).join('.');
+    return where ? `${where}: ${issue.message}` : issue.message;
+  });
+  const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : '';
+  return `The server's answer was not in the form this app expects: ${shown.join('; ')}${more}.`;
+}

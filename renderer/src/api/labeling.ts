@@ -1,3 +1,4 @@
+import { whoAmISchema, type WhoAmI } from '../../../shared/api/users';
 import type { ApiClient } from './client';
 
 /** The project settings the labeling page reads. */
@@ -51,13 +52,7 @@ export interface LabelingTask {
   allow_skip?: boolean | null;
 }
 
-export interface WhoAmI {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  username?: string;
-}
+export type { WhoAmI } from '../../../shared/api/users';
 
 const PROJECT_FIELDS =
   'id,title,label_config,expert_instruction,show_instruction,show_skip_button,show_annotation_history,' +
@@ -71,8 +66,8 @@ export function getLabelingTask(client: ApiClient, taskId: number, signal?: Abor
   return client.get<LabelingTask>(`/api/tasks/${taskId}/`, { signal });
 }
 
-export function whoAmI(client: ApiClient, signal?: AbortSignal) {
-  return client.get<WhoAmI>('/api/current-user/whoami', { signal });
+export function whoAmI(client: ApiClient, signal?: AbortSignal): Promise<WhoAmI> {
+  return client.get('/api/current-user/whoami', { signal, schema: whoAmISchema });
 }
 
 /** The next task of my label stream, or null when none is left (the server answers 404). */

@@ -1,3 +1,4 @@
+import { predictionJobListSchema, type PredictionJob } from '../../../shared/api/ml';
 import type { ApiClient } from './client';
 import { runAction, type ActionSelection } from './dataManager';
 
@@ -8,21 +9,7 @@ import { runAction, type ActionSelection } from './dataManager';
 
 export const RETRIEVE_PREDICTIONS = 'retrieve_tasks_predictions';
 
-export type PredictionJobStatus = 'running' | 'completed' | 'cancelled' | 'failed';
-
-export interface PredictionJob {
-  id: number;
-  project: number;
-  backend: number;
-  status: PredictionJobStatus;
-  started_at: string;
-  finished_at: string | null;
-  error: string | null;
-  done: number;
-  total: number;
-  created: number;
-  failed: number;
-}
+export type { PredictionJob, PredictionJobStatus } from '../../../shared/api/ml';
 
 export interface RetrieveResult {
   processed_items: number;
@@ -52,7 +39,7 @@ export async function retrievePredictions(
 }
 
 export function listPredictionJobs(client: ApiClient, project: number, signal?: AbortSignal): Promise<PredictionJob[]> {
-  return client.get<PredictionJob[]>('/api/outpost/ml/jobs', { query: { project }, signal });
+  return client.get('/api/outpost/ml/jobs', { query: { project }, signal, schema: predictionJobListSchema });
 }
 
 /** Stops the run after the batch in flight; what was predicted so far is kept. */

@@ -1,68 +1,30 @@
+import {
+  remoteListSchema,
+  remoteProjectListSchema,
+  remoteSchema,
+  syncRunListSchema,
+  syncRunSchema,
+  type Remote,
+  type RemoteProject,
+  type SyncRun,
+} from '../../../shared/api/remotes';
 import type { ApiClient } from './client';
 
 /*
  * `/api/outpost/remotes/`: the remote Label Studio servers this Outpost syncs with. The browser
- * only ever talks to the local server; it connects to the remote on the UI's behalf.
+ * only ever talks to the local server; it connects to the remote on the UI's behalf. The shapes
+ * are shared/api/remotes.ts, which every answer is checked against.
  */
 
-export type SyncRunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
-
-export interface SyncRunError {
-  phase: string;
-  item: string;
-  message: string;
-}
-
-/** How far a live run is inside its phase (only on a running run of the serving process). */
-export interface SyncRunProgress {
-  detail: string | null;
-  done: number;
-  total: number | null;
-}
-
-/** A local project a run recorded conflicts in, to link the run to its Conflicts page. */
-export interface RunConflictProject {
-  id: number;
-  title: string | null;
-  conflicts: number;
-}
-
-export interface SyncRun {
-  id: number;
-  remote: number;
-  status: SyncRunStatus;
-  phase: string | null;
-  started_at: string;
-  finished_at: string | null;
-  /** `{pulled, pushed, conflicts}` once counted, `{}` before. */
-  stats: Record<string, unknown>;
-  errors: SyncRunError[];
-  conflict_projects: RunConflictProject[];
-  progress?: SyncRunProgress;
-}
-
-export interface Remote {
-  id: number;
-  url: string;
-  name: string;
-  token_kind: 'legacy' | 'pat';
-  remote_version: string | null;
-  remote_user_email: string | null;
-  sync_interval_minutes: number;
-  created_at: string;
-  updated_at: string;
-  last_run: SyncRun | null;
-  /** Local changes (annotations, edits, deletions, tasks) journaled for this remote and not pushed yet. */
-  pending_changes: number;
-}
-
-export interface RemoteProject {
-  id: number;
-  title: string;
-  task_number: number | null;
-  /** The local project mirroring it, or null when it was never pulled. */
-  mirror: { project: number; last_pull_at: string | null } | null;
-}
+export type {
+  Remote,
+  RemoteProject,
+  RunConflictProject,
+  SyncRun,
+  SyncRunError,
+  SyncRunProgress,
+  SyncRunStatus,
+} from '../../../shared/api/remotes';
 
 export interface NewRemote {
   url: string;
@@ -80,16 +42,16 @@ export interface RemoteChanges {
 const BASE = '/api/outpost/remotes';
 
 export function listRemotes(client: ApiClient, signal?: AbortSignal): Promise<Remote[]> {
-  return client.get<Remote[]>(`${BASE}/`, { signal });
+  return client.get(`${BASE}/`, { signal, schema: remoteListSchema });
 }
 
 /** The server connects with the token first; a refusal is a 400 whose message says why. */
 export function addRemote(client: ApiClient, remote: NewRemote): Promise<Remote> {
-  return client.post<Remote>(`${BASE}/`, remote);
+  return client.post(`${BASE}/`, remote, { schema: remoteSchema });
 }
 
 export function changeRemote(client: ApiClient, id: number, changes: RemoteChanges): Promise<Remote> {
-  return client.patch<Remote>(`${BASE}/${id}/`, changes);
+  return client.patch(`${BASE}/${id}/`, changes, { schema: remoteSchema });
 }
 
 export function removeRemote(client: ApiClient, id: number): Promise<void> {
@@ -97,23 +59,25 @@ export function removeRemote(client: ApiClient, id: number): Promise<void> {
 }
 
 export function testRemote(client: ApiClient, id: number): Promise<Remote> {
-  return client.post<Remote>(`${BASE}/${id}/test/`, {});
+  return client.post(`${BASE}/${id}/test/`, {}, { schema: remoteSchema });
 }
 
 export function listRemoteProjects(client: ApiClient, id: number, signal?: AbortSignal): Promise<RemoteProject[]> {
-  return client.get<RemoteProject[]>(`${BASE}/${id}/projects/`, { signal });
+  return client.get(`${BASE}/${id}/projects/`, { signal, schema: remoteProjectListSchema });
 }
 
 /** Starts a background run; without `projects` every mirrored project is synced. */
 export function startSync(client: ApiClient, id: number, projects?: number[]): Promise<SyncRun> {
-  return client.post<SyncRun>(`${BASE}/${id}/sync/`, projects && projects.length > 0 ? { projects } : {});
+  return client.post(`${BASE}/${id}/sync/`, projects && projects.length > 0 ? { projects } : {}, {
+    schema: syncRunSchema,
+  });
 }
 
 /** The remote's runs, newest first. */
 export function listRuns(client: ApiClient, id: number, signal?: AbortSignal): Promise<SyncRun[]> {
-  return client.get<SyncRun[]>(`${BASE}/${id}/runs/`, { signal });
+  return client.get(`${BASE}/${id}/runs/`, { signal, schema: syncRunListSchema });
 }
 
 export function cancelRun(client: ApiClient, id: number, runId: number): Promise<SyncRun> {
-  return client.post<SyncRun>(`${BASE}/${id}/runs/${runId}/cancel/`, {});
+  return client.post(`${BASE}/${id}/runs/${runId}/cancel/`, {}, { schema: syncRunSchema });
 }

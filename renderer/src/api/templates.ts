@@ -1,24 +1,11 @@
+import { templateCatalogSchema, type LabelTemplate, type TemplateCatalog } from '../../../shared/api/templates';
 import type { ApiClient } from './client';
 
-/** One entry of Outpost's gallery (`GET /api/templates/`). */
-export interface LabelTemplate {
-  title: string;
-  group: string;
-  details: string;
-  config: string;
-  /** A data: URI; the gallery never loads images from elsewhere. */
-  image: string;
-  /** False when the config needs tags the bundled editor (1.4.0) does not have. */
-  bundled_editor: boolean;
-}
+export type { LabelTemplate, TemplateCatalog } from '../../../shared/api/templates';
 
-export interface TemplateCatalog {
-  templates: LabelTemplate[];
-  groups: string[];
-}
-
+/** Outpost's gallery (`GET /api/templates/`). */
 export function listTemplates(client: ApiClient, signal?: AbortSignal): Promise<TemplateCatalog> {
-  return client.get<TemplateCatalog>('/api/templates/', { signal });
+  return client.get('/api/templates/', { signal, schema: templateCatalogSchema });
 }
 
 /** Templates by group, in the server's group order, keeping those whose text matches `search`. */

@@ -1,25 +1,23 @@
+import { listedTokenListSchema, tokenAnswerSchema, type ListedAccessToken } from '../../../shared/api/tokens';
 import { ApiError, type ApiClient } from './client';
 
 /**
  * The caller's API tokens (spec 1.3): one legacy 40-hex key, and personal access tokens (JWT
  * refresh tokens) that the server lists only truncated to `header.payload`.
  */
-export interface ListedAccessToken {
-  /** `header.payload` without the signature: enough to identify and revoke it, not to use it. */
-  token: string;
-}
+export type { ListedAccessToken } from '../../../shared/api/tokens';
 
 export async function fetchLegacyToken(client: ApiClient): Promise<string> {
-  return (await client.get<{ token: string }>('/api/current-user/token')).token;
+  return (await client.get('/api/current-user/token', { schema: tokenAnswerSchema })).token;
 }
 
 /** Replaces the legacy key (201); the old one stops working at once. */
 export async function resetLegacyToken(client: ApiClient): Promise<string> {
-  return (await client.post<{ token: string }>('/api/current-user/reset-token/', {})).token;
+  return (await client.post('/api/current-user/reset-token/', {}, { schema: tokenAnswerSchema })).token;
 }
 
 export function listAccessTokens(client: ApiClient, signal?: AbortSignal): Promise<ListedAccessToken[]> {
-  return client.get<ListedAccessToken[]>('/api/token/', { signal });
+  return client.get('/api/token/', { signal, schema: listedTokenListSchema });
 }
 
 export type CreatedAccessToken = { kind: 'created'; token: string } | { kind: 'exists'; message: string };
@@ -27,7 +25,7 @@ export type CreatedAccessToken = { kind: 'created'; token: string } | { kind: 'e
 /** A new PAT (shown once), or the server's 409 when the user already has a live one. */
 export async function createAccessToken(client: ApiClient): Promise<CreatedAccessToken> {
   try {
-    return { kind: 'created', token: (await client.post<{ token: string }>('/api/token/', {})).token };
+    return { kind: 'created', token: (await client.post('/api/token/', {}, { schema: tokenAnswerSchema })).token };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return { kind: 'exists', message: error.message };
     throw error;

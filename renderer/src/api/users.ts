@@ -1,7 +1,7 @@
-import type { DmUser } from '../dm/users';
+import { userListSchema, type User } from '../../../shared/api/users';
 import type { ApiClient } from './client';
 
 /** `GET /api/users/`: everyone this Outpost knows (the local user and the authors a sync brought), a plain array. */
-export function listUsers(client: ApiClient, signal?: AbortSignal): Promise<DmUser[]> {
-  return client.get<DmUser[]>('/api/users/', { signal });
+export function listUsers(client: ApiClient, signal?: AbortSignal): Promise<User[]> {
+  return client.get('/api/users/', { signal, schema: userListSchema });
 }

@@ -1,36 +1,12 @@
 import type { RemoteRow } from '../../db/repos/remotesRepo.js';
 import type { SyncRunRow } from '../../db/repos/syncRunsRepo.js';
 
-/* Wire shapes of `/api/outpost/remotes/`. A remote's token is never part of them. */
+import type { Remote, SyncRun } from '../../../../shared/api/remotes.js';
 
-export interface SyncRunWire {
-  id: number;
-  remote: number;
-  status: SyncRunRow['status'];
-  phase: string | null;
-  started_at: string;
-  finished_at: string | null;
-  /** `{pulled, pushed, conflicts}` once counted, `{}` before. */
-  stats: Record<string, unknown>;
-  errors: { phase: string; item: string; message: string }[];
-  /** The local projects this run recorded conflicts in (empty when it met none), for a link to each. */
-  conflict_projects: { id: number; title: string | null; conflicts: number }[];
-}
+/* Rows as `/api/outpost/remotes/` shows them (shared/api/remotes.ts). A remote's token is never part of them. */
 
-export interface RemoteWire {
-  id: number;
-  url: string;
-  name: string;
-  token_kind: RemoteRow['token_kind'];
-  remote_version: string | null;
-  remote_user_email: string | null;
-  sync_interval_minutes: number;
-  created_at: string;
-  updated_at: string;
-  last_run: SyncRunWire | null;
-  /** Local changes journaled for this remote and not pushed yet (the outbox's open rows). */
-  pending_changes: number;
-}
+export type SyncRunWire = SyncRun;
+export type RemoteWire = Remote;
 
 export function serializeSyncRun(
   row: SyncRunRow,

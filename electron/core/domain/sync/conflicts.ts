@@ -9,6 +9,15 @@ import {
   type ConflictFilter,
   type SyncConflictRow,
 } from '../../db/repos/syncConflictsRepo.js';
+import {
+  CONFLICT_KINDS,
+  RESOLUTIONS,
+  type Conflict,
+  type ConflictAnnotation,
+  type ConflictCounts,
+  type ConflictKind,
+  type Resolution,
+} from '../../../../shared/api/conflicts.js';
 import type { DomainContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 
@@ -20,33 +29,15 @@ import { NotFoundError } from '../errors.js';
 
 export const NO_CONFLICT = 'No SyncConflict matches the given query.';
 
-export type ConflictKind =
-  'edited_on_both_sides' | 'edited_here_deleted_there' | 'deleted_here_edited_there' | 'task_deleted_there';
-
-export interface ConflictAuthor {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
-
-export interface ConflictAnnotation {
-  id: number;
-  result: unknown;
-  was_cancelled: boolean;
-  updated_at: string;
-  completed_by: ConflictAuthor | null;
-}
-
 export interface ConflictView {
   id: number;
   remote: number;
   project: number;
   task: number;
-  kind: string;
+  kind: ConflictKind;
   created_at: string;
   resolved_at: string | null;
-  resolution: string | null;
+  resolution: Resolution | null;
   remote_annotation_id: number | null;
   local: ConflictAnnotation | null;
   remote_version: ConflictAnnotation | null;
@@ -62,6 +53,12 @@ function parseJson(text: string | undefined): unknown {
   } catch {
     return text;
   }
+}
+
+/** Only the pull writes `kind` and only a resolution writes `resolution`, both from these lists. */
+function oneOf<T extends string>(allowed: readonly T[], column: string, value: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`Unknown sync_conflicts.${column}: ${value}`);
+  return value as T;
 }
 
 export function conflictAnnotation(db: Db, id: number | null): ConflictAnnotation | null {
@@ -101,10 +98,10 @@ export function viewConflict(db: Db, row: SyncConflictRow): ConflictView {
     remote: row.remote,
     project: row.project,
     task: row.task,
-    kind: row.kind,
+    kind: oneOf(CONFLICT_KINDS, 'kind', row.kind),
     created_at: row.created_at,
     resolved_at: row.resolved_at,
-    resolution: row.resolution,
+    resolution: row.resolution === null ? null : oneOf(RESOLUTIONS, 'resolution', row.resolution),
     remote_annotation_id: row.remote_annotation_id,
     local: conflictAnnotation(db, row.local_annotation),
     remote_version: conflictAnnotation(db, row.mirror_annotation),
@@ -114,12 +111,12 @@ export function viewConflict(db: Db, row: SyncConflictRow): ConflictView {
 }
 
 /** The JSON body: `remote` is the remote version (an annotation or null), `remote_server` the remote's id. */
-export function toWire(view: ConflictView): Record<string, unknown> {
+export function toWire(view: ConflictView): Conflict {
   const { remote, remote_version, ...rest } = view;
   return { ...rest, remote_server: remote, remote: remote_version };
 }
 
-export function listConflicts(ctx: DomainContext, filter: ConflictFilter): Record<string, unknown>[] {
+export function listConflicts(ctx: DomainContext, filter: ConflictFilter): Conflict[] {
   return listSyncConflicts(ctx.db, filter).map((row) => toWire(viewConflict(ctx.db, row)));
 }
 
@@ -129,11 +126,11 @@ export function getConflictRow(db: Db, id: number): SyncConflictRow {
   return row;
 }
 
-export function getConflict(ctx: DomainContext, id: number): Record<string, unknown> {
+export function getConflict(ctx: DomainContext, id: number): Conflict {
   return toWire(viewConflict(ctx.db, getConflictRow(ctx.db, id)));
 }
 
 /** `{<project id>: open conflicts}`, for badges; projects without any are left out. */
-export function countOpenConflicts(ctx: DomainContext): Record<string, number> {
+export function countOpenConflicts(ctx: DomainContext): ConflictCounts {
   return Object.fromEntries(countOpenConflictsByProject(ctx.db).map((row) => [String(row.project), row.open]));
 }

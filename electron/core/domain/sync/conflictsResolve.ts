@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Conflict, Resolution } from '../../../../shared/api/conflicts.js';
 import type { Db } from '../../db/open.js';
 import { findAnnotationById } from '../../db/repos/annotationsRepo.js';
 import { findMirrorAnnotation } from '../../db/repos/syncMirrorRepo.js';
@@ -45,9 +46,6 @@ import { deleteMirroredTask } from './mirrorWrites.js';
  *               creates a new remote task holding the work as it is here.
  *   keep_theirs the task and everything in it are deleted here (not journaled: gone there already).
  */
-
-export const RESOLUTIONS = ['keep_mine', 'keep_theirs', 'keep_both'] as const;
-export type Resolution = (typeof RESOLUTIONS)[number];
 
 export const ALREADY_RESOLVED = 'This conflict is already resolved.';
 
@@ -128,7 +126,7 @@ export function resolveConflict(
   userId: number,
   conflictId: number,
   resolution: Resolution,
-): Record<string, unknown> {
+): Conflict {
   const now = formatTimestamp(ctx.clock());
   return ctx.db.transaction(() => {
     const row = getConflictRow(ctx.db, conflictId);

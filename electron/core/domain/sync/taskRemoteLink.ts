@@ -1,3 +1,4 @@
+import type { TaskRemoteLink } from '../../../../shared/api/mirrors.js';
 import { findRemote } from '../../db/repos/remotesRepo.js';
 import { findMirrorProject, findMirrorTask } from '../../db/repos/syncMirrorRepo.js';
 import { findTaskById } from '../../db/repos/tasksRepo.js';
@@ -9,16 +10,6 @@ import { NotFoundError } from '../errors.js';
  * editor when the bundled one cannot show the config. Read from the mirror mappings only: it
  * never calls the remote, so it answers offline too.
  */
-
-export interface TaskRemoteLink {
-  /** The remote the task's project mirrors; null for a project made here. */
-  remote: { id: number; name: string; url: string } | null;
-  remote_project_id: number | null;
-  /** Null while a task created here has not been pushed yet. */
-  remote_task_id: number | null;
-  /** The task in the remote's labeling page (its project's data page before a push); null when not mirrored. */
-  url: string | null;
-}
 
 const NOT_MIRRORED: TaskRemoteLink = { remote: null, remote_project_id: null, remote_task_id: null, url: null };
 

@@ -1,3 +1,4 @@
+import type { ListedAccessToken } from '../../../../shared/api/tokens.js';
 import {
   blacklistPersonalAccessToken,
   findPersonalAccessTokenByJti,
@@ -44,7 +45,7 @@ function liveTokens(ctx: DomainContext, user: number) {
 }
 
 /** `GET /api/token/`: live PATs without their signatures. */
-export function listPersonalAccessTokens(ctx: DomainContext, user: number): { token: string }[] {
+export function listPersonalAccessTokens(ctx: DomainContext, user: number): ListedAccessToken[] {
   return liveTokens(ctx, user).map((row) => ({ token: withoutSignature(row.token) }));
 }
 

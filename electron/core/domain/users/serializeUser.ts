@@ -1,3 +1,4 @@
+import type { User, WhoAmI } from '../../../../shared/api/users.js';
 import type { UserRow } from '../../db/repos/usersRepo.js';
 
 export const ORGANIZATION_ID = 1;
@@ -73,7 +74,7 @@ export function toUserSimple(user: UserRow) {
 }
 
 /** `UserSerializer` (CE 1.22): `/api/users/` items. */
-export function toUser(user: UserRow) {
+export function toUser(user: UserRow): User {
   return {
     id: user.id,
     first_name: user.first_name,
@@ -89,10 +90,10 @@ export function toUser(user: UserRow) {
     active_organization_meta: { title: ORGANIZATION_TITLE, email: user.email },
     allow_newsletters: user.allow_newsletters === null ? null : user.allow_newsletters === 1,
     date_joined: user.date_joined,
-  };
+  } satisfies User;
 }
 
 /** `GET /api/current-user/whoami` (`BaseWhoAmIUserSerializer`, CE 1.22): the user and its permissions. */
-export function toWhoAmI(user: UserRow) {
+export function toWhoAmI(user: UserRow): WhoAmI {
   return { ...toUser(user), permissions: PERMISSIONS };
 }

@@ -1,3 +1,4 @@
+import type { ClassificationMetrics, ControlMetrics, SpanMetrics } from '../../../../shared/api/ml.js';
 import { loadChoicesPredictor, trainChoices, type ChoicesExample } from './choicesModel.js';
 import type { ControlExamples } from './controlExamples.js';
 import { loadSpansPredictor, spanKey, trainSpans, type SpanExample } from './spansModel.js';
@@ -9,32 +10,7 @@ import type { TimeSlicer } from './timeSlicer.js';
  * the rest predicts them. The model that is kept is then trained on everything.
  */
 
-export interface ClassificationMetrics {
-  kind: 'classification';
-  held_out: number;
-  correct: number;
-  /** Share of held-out tasks whose predicted choices are exactly the annotated ones. */
-  accuracy: number | null;
-  /** The accuracy of always answering the most common annotated choices: what chance gives. */
-  majority_baseline: number | null;
-  /** Why there is no accuracy, when there is none. */
-  note?: string;
-}
-
-export interface SpanMetrics {
-  kind: 'spans';
-  held_out: number;
-  /** Annotated spans, predicted spans, and predicted spans equal to an annotated one (start, end, label). */
-  expected: number;
-  predicted: number;
-  correct: number;
-  precision: number | null;
-  recall: number | null;
-  f1: number | null;
-  note?: string;
-}
-
-export type ControlMetrics = ClassificationMetrics | SpanMetrics;
+export type { ClassificationMetrics, ControlMetrics, SpanMetrics };
 
 /** One task in five, by a well-mixed hash of its id (murmur3's finalizer), so neighbours spread. */
 export function isHeldOut(task: number): boolean {

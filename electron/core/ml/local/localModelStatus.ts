@@ -4,28 +4,13 @@ import type { ParsedLabelConfig } from '../../../../shared/label-config/index.js
 import { findProjectById } from '../../db/repos/projectsRepo.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { MlDeps } from '../mlDeps.js';
-import type { ControlMetrics } from './heldOutEvaluation.js';
-import { learnableControlsOf, type ControlKind, type LearnableConfig } from './learnableControls.js';
+import type { LocalModelStatus } from '../../../../shared/api/ml.js';
+import { learnableControlsOf, type LearnableConfig } from './learnableControls.js';
 import { trainingStateOf, type TrainingState } from './retrainingScheduler.js';
 import { modelVersionName, readStoredMetrics } from './storedLocalModel.js';
 import { MIN_EXAMPLES } from './trained.js';
 
-/* What `GET /api/outpost/ml/local-model` reports (its shape is documented in the route file). */
-
-export interface LocalModelStatus {
-  project: number;
-  supported: boolean;
-  reason: string | null;
-  controls: { name: string; kind: ControlKind }[];
-  state: 'untrained' | 'training' | 'ready';
-  model_version: string;
-  version: number | null;
-  trained_at: string | null;
-  annotation_count: number;
-  held_out: number;
-  accuracy: number | null;
-  metrics: Record<string, ControlMetrics>;
-}
+/* What `GET /api/outpost/ml/local-model` reports (shared/api/ml.ts; documented in the route file). */
 
 /** The config the project has now, as the built-in model sees it. */
 export function learnableConfigOf(deps: MlDeps, project: number): LearnableConfig {

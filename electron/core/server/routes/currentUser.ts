@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { TokenAnswer } from '../../../../shared/api/tokens.js';
 import { ensureLegacyToken, resetLegacyToken } from '../../domain/tokens/legacyTokens.js';
 import { getUser } from '../../domain/users/getUser.js';
 import { toWhoAmI } from '../../domain/users/serializeUser.js';
@@ -11,9 +12,9 @@ export function currentUserRoutes(app: Hono<AppEnv>): void {
     get: (c) => c.json(toWhoAmI(getUser(c.get('deps'), c.get('userId')))),
   });
   defineRoute(app, '/api/current-user/token', {
-    get: (c) => c.json({ token: ensureLegacyToken(c.get('deps'), c.get('userId')) }),
+    get: (c) => c.json({ token: ensureLegacyToken(c.get('deps'), c.get('userId')) } satisfies TokenAnswer),
   });
   defineRoute(app, '/api/current-user/reset-token', {
-    post: (c) => c.json({ token: resetLegacyToken(c.get('deps'), c.get('userId')) }, 201),
+    post: (c) => c.json({ token: resetLegacyToken(c.get('deps'), c.get('userId')) } satisfies TokenAnswer, 201),
   });
 }

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { AppInfo } from '../../../../shared/api/app.js';
 import { dataPaths } from '../../dataDir.js';
 import type { AppEnv } from '../appEnv.js';
 import { defineRoute } from '../route.js';
@@ -17,7 +18,7 @@ export function outpostAppRoutes(app: Hono<AppEnv>): void {
         mode: deps.appMode,
         data_dir: deps.dataDir,
         database_path: dataPaths(deps.dataDir).database,
-      });
+      } satisfies AppInfo);
     },
   });
 }

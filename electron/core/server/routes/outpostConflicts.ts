@@ -1,8 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { RESOLUTIONS } from '../../../../shared/api/conflicts.js';
 import { ValidationError } from '../../domain/errors.js';
 import { countOpenConflicts, getConflict, listConflicts, NO_CONFLICT } from '../../domain/sync/conflicts.js';
-import { RESOLUTIONS, resolveConflict } from '../../domain/sync/conflictsResolve.js';
+import { resolveConflict } from '../../domain/sync/conflictsResolve.js';
 import type { AppEnv } from '../appEnv.js';
 import { parseWith } from '../drfValidation.js';
 import { readObjectBody } from '../requestBody.js';

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import type { TokenAnswer } from '../../../../shared/api/tokens.js';
 import { readJwtSettings, updateJwtSettings } from '../../domain/tokens/jwtSettings.js';
 import {
   blacklistToken,
@@ -25,7 +26,8 @@ const jwtSettingsBody = z
 export function tokenRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/token', {
     get: (c) => c.json(listPersonalAccessTokens(c.get('deps'), c.get('userId'))),
-    post: async (c) => c.json({ token: await createPersonalAccessToken(c.get('deps'), c.get('userId')) }, 201),
+    post: async (c) =>
+      c.json({ token: await createPersonalAccessToken(c.get('deps'), c.get('userId')) } satisfies TokenAnswer, 201),
   });
   defineRoute(app, '/api/token/refresh', {
     post: async (c) => {

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { LABEL_STUDIO_CONVERTER_VERSION, LABEL_STUDIO_VERSION } from '../../../../shared/api/compatibility.js';
+import type { ServerVersion } from '../../../../shared/api/version.js';
 import type { AppEnv } from '../appEnv.js';
 import { defineRoute } from '../route.js';
 
@@ -27,7 +28,7 @@ export function versionRoutes(app: Hono<AppEnv>): void {
         'label-studio-converter': { version: LABEL_STUDIO_CONVERTER_VERSION },
         edition: 'Community',
         outpost: { name: 'Outpost', version: outpostVersion },
-      });
+      } satisfies ServerVersion);
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { SyncRunProgress } from '../../../../shared/api/remotes.js';
 import type { Db } from '../../db/open.js';
 import { finishSyncRun, findSyncRun } from '../../db/repos/syncRunsRepo.js';
 import { formatTimestamp } from '../../domain/clock.js';
@@ -12,18 +13,12 @@ import type { SyncDeps } from './syncDeps.js';
  * run per remote at a time. Keyed by database, so two apps in one process (tests) stay apart.
  */
 
-/** Where a live run is inside its current phase: kept in memory only, for the UI to show. */
-export interface LiveRunProgress {
-  detail: string | null;
-  done: number;
-  total: number | null;
-}
-
 interface LiveRun {
   runId: number;
   controller: AbortController;
   done: Promise<SyncRunResult | undefined>;
-  progress: LiveRunProgress;
+  /** Where the run is inside its current phase: kept in memory only, for the UI to show. */
+  progress: SyncRunProgress;
 }
 
 const registries = new WeakMap<Db, Map<number, LiveRun>>();
@@ -65,7 +60,7 @@ export function startBackgroundSync(
   assertNoLiveRun(deps, remoteId);
   const controller = new AbortController();
   let runId: number | undefined;
-  const progress: LiveRunProgress = { detail: null, done: 0, total: null };
+  const progress: SyncRunProgress = { detail: null, done: 0, total: null };
   const done = runSync(deps, remoteId, {
     projects,
     waitForBackoff: options.waitForBackoff ?? false,
@@ -99,7 +94,7 @@ export function startBackgroundSync(
 }
 
 /** A run as the API shows it: a running run of this process also says how far its phase is. */
-export function withLiveProgress(db: Db, run: SyncRunWire): SyncRunWire & { progress?: LiveRunProgress } {
+export function withLiveProgress(db: Db, run: SyncRunWire): SyncRunWire {
   const live = liveRunsOf(db).get(run.remote);
   if (run.status !== 'running' || live?.runId !== run.id) return run;
   return { ...run, progress: { ...live.progress } };

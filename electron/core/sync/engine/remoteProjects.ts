@@ -1,3 +1,4 @@
+import type { RemoteProject } from '../../../../shared/api/remotes.js';
 import { listMirrorProjects } from '../../db/repos/syncMirrorRepo.js';
 import { DomainError } from '../../domain/errors.js';
 import { requireRemote } from '../../domain/remotes/remotes.js';
@@ -13,14 +14,6 @@ export class RemoteUnavailableError extends DomainError {
   }
 }
 
-export interface RemoteProjectWire {
-  id: number;
-  title: string;
-  task_number: number | null;
-  /** The local project mirroring it, or null when it is not pulled. */
-  mirror: { project: number; last_pull_at: string | null } | null;
-}
-
 interface ProjectPage {
   next: string | null;
   results: { id: number; title: string; task_number?: number | null }[];
@@ -29,11 +22,11 @@ interface ProjectPage {
 const PAGE_SIZE = 100;
 
 /** Every project the token's user can see on the remote, with the local mirror of each. */
-export async function listRemoteProjects(deps: SyncDeps, id: number): Promise<RemoteProjectWire[]> {
+export async function listRemoteProjects(deps: SyncDeps, id: number): Promise<RemoteProject[]> {
   const remote = requireRemote(deps, id);
   const client = createRemoteClient({ url: remote.url, token: storedToken(deps, remote), fetch: deps.fetch });
   const mirrors = new Map(listMirrorProjects(deps.db, id).map((row) => [row.remote_project_id, row]));
-  const projects: RemoteProjectWire[] = [];
+  const projects: RemoteProject[] = [];
   try {
     for (let page = 1; ; page += 1) {
       const body = await client.request<ProjectPage>('GET', '/api/projects/', {
