@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getLabelingProject } from '../../renderer/src/api/labeling.js';
 import { fetchProjectSettings, updateProjectSettings } from '../../renderer/src/api/projectSettings.js';
 import { getTaskCount, listProjects } from '../../renderer/src/api/projects.js';
 import { pageSchema, projectSchema } from '../../shared/api/projects.js';
@@ -249,6 +250,19 @@ describe('GET /api/projects/{id}/', () => {
     expect(pageSchema(projectSchema).parse(await (await t.withToken('/api/projects/')).json()).results).toEqual([body]);
     const client = rendererClient(t);
     expect(await getTaskCount(client, id)).toBe(1);
+    const labeling = await getLabelingProject(client, id);
+    expect(labeling).toEqual({
+      id,
+      title: body.title,
+      label_config: body.label_config,
+      expert_instruction: body.expert_instruction,
+      show_instruction: body.show_instruction,
+      show_skip_button: body.show_skip_button,
+      show_annotation_history: body.show_annotation_history,
+      enable_empty_annotation: body.enable_empty_annotation,
+      model_version: body.model_version,
+      show_collab_predictions: body.show_collab_predictions,
+    });
     expect((await fetchProjectSettings(client, id)).title).toBe(body.title);
     const page = await listProjects(client, { page: 1, ordering: 'newest' });
     expect(page.results).toEqual([expect.objectContaining({ id, task_number: 1, finished_task_number: 0 })]);

@@ -1,20 +1,23 @@
+import type { z } from 'zod';
+import { projectSchema } from '../../../shared/api/projects';
 import { whoAmISchema, type WhoAmI } from '../../../shared/api/users';
 import type { ApiClient } from './client';
 
-/** The project settings the labeling page reads. */
-export interface LabelingProject {
-  id: number;
-  title: string | null;
-  label_config: string;
-  expert_instruction: string | null;
-  show_instruction: boolean;
-  show_skip_button: boolean;
-  show_annotation_history: boolean;
-  enable_empty_annotation: boolean;
+/** The project settings the labeling page reads, as a sparse fieldset of the project. */
+const labelingProjectSchema = projectSchema.pick({
+  id: true,
+  title: true,
+  label_config: true,
+  expert_instruction: true,
+  show_instruction: true,
+  show_skip_button: true,
+  show_annotation_history: true,
+  enable_empty_annotation: true,
   /** Which predictions pre-label: a connected model's title or a stored model version; empty for all. */
-  model_version: string | null;
-  show_collab_predictions: boolean;
-}
+  model_version: true,
+  show_collab_predictions: true,
+});
+export type LabelingProject = z.infer<typeof labelingProjectSchema>;
 
 export interface UserRef {
   id: number;
@@ -54,12 +57,10 @@ export interface LabelingTask {
 
 export type { WhoAmI } from '../../../shared/api/users';
 
-const PROJECT_FIELDS =
-  'id,title,label_config,expert_instruction,show_instruction,show_skip_button,show_annotation_history,' +
-  'enable_empty_annotation,model_version,show_collab_predictions';
-
 export function getLabelingProject(client: ApiClient, projectId: number, signal?: AbortSignal) {
-  return client.get<LabelingProject>(`/api/projects/${projectId}/`, { query: { fields: PROJECT_FIELDS }, signal });
+  // `include` is Label Studio's sparse-fieldset parameter; `fields` would be ignored.
+  const include = Object.keys(labelingProjectSchema.shape).join(',');
+  return client.get(`/api/projects/${projectId}/`, { query: { include }, signal, schema: labelingProjectSchema });
 }
 
 export function getLabelingTask(client: ApiClient, taskId: number, signal?: AbortSignal) {
