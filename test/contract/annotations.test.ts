@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { annotationSchema, draftSchema } from '../../shared/api/annotations.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import {
   call,
@@ -48,6 +50,13 @@ describe('POST /api/tasks/{id}/annotations/ (spec 6.2)', () => {
       'parent_annotation',
       'last_created_by',
     ]);
+    // Strictly the shared wire shape; the task GET nests it with the author expanded, and the drafts.
+    expect(annotationSchema.parse(body)).toEqual(body);
+    await call(t, 'POST', `/api/tasks/${task}/drafts`, { result: choices('neg') });
+    const opened = (await call(t, 'GET', `/api/tasks/${task}/`)).body as { annotations: unknown; drafts: unknown };
+    const annotations = z.array(annotationSchema).parse(opened.annotations);
+    expect(annotations[0]!.completed_by).toMatchObject({ id: t.userId, email: 'annotator@outpost.local' });
+    expect(z.array(draftSchema).parse(opened.drafts)).toHaveLength(1);
     expect(body).toEqual({
       id: body.id,
       result: choices('pos'),
