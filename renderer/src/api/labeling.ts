@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { annotationSchema, draftSchema } from '../../../shared/api/annotations';
 import { projectSchema } from '../../../shared/api/projects';
 import { whoAmISchema, type WhoAmI } from '../../../shared/api/users';
 import type { ApiClient } from './client';
@@ -19,41 +20,21 @@ const labelingProjectSchema = projectSchema.pick({
 });
 export type LabelingProject = z.infer<typeof labelingProjectSchema>;
 
-export interface UserRef {
-  id: number;
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-}
+export type { Annotation as AnnotationWire, Draft as DraftWire } from '../../../shared/api/annotations';
 
-export interface AnnotationWire {
-  id: number;
-  result: Record<string, unknown>[] | null;
-  /** Expanded to a user by `GET /api/tasks/{id}`; an id elsewhere. */
-  completed_by: UserRef | number | null;
-  was_cancelled: boolean;
-  created_at: string;
-  updated_at: string;
-  lead_time: number | null;
-  [key: string]: unknown;
-}
-
-export interface DraftWire {
-  id: number;
-  result: Record<string, unknown>[];
-  annotation: number | null;
-  lead_time: number | null;
-  [key: string]: unknown;
-}
-
-export interface LabelingTask {
-  id: number;
-  data: Record<string, unknown>;
-  annotations: AnnotationWire[];
-  predictions: Record<string, unknown>[];
-  drafts: DraftWire[];
-  allow_skip?: boolean | null;
-}
+/**
+ * The parts of `GET /api/tasks/{id}/` the labeling page reads; the rest of the Data Manager's task
+ * fields pass unchecked, the annotations and drafts are checked strictly.
+ */
+const labelingTaskSchema = z.looseObject({
+  id: z.number(),
+  data: z.record(z.string(), z.unknown()),
+  annotations: z.array(annotationSchema),
+  predictions: z.array(z.record(z.string(), z.unknown())),
+  drafts: z.array(draftSchema),
+  allow_skip: z.boolean().nullable().optional(),
+});
+export type LabelingTask = z.infer<typeof labelingTaskSchema>;
 
 export type { WhoAmI } from '../../../shared/api/users';
 
@@ -64,7 +45,7 @@ export function getLabelingProject(client: ApiClient, projectId: number, signal?
 }
 
 export function getLabelingTask(client: ApiClient, taskId: number, signal?: AbortSignal) {
-  return client.get<LabelingTask>(`/api/tasks/${taskId}/`, { signal });
+  return client.get(`/api/tasks/${taskId}/`, { signal, schema: labelingTaskSchema });
 }
 
 export function whoAmI(client: ApiClient, signal?: AbortSignal): Promise<WhoAmI> {
