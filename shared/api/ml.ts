@@ -26,6 +26,23 @@ export const predictionJobSchema = z.strictObject({
 export type PredictionJob = z.infer<typeof predictionJobSchema>;
 export const predictionJobListSchema = z.array(predictionJobSchema);
 
+/**
+ * `POST /api/dm/actions?id=retrieve_tasks_predictions`: Label Studio's `processed_items` and
+ * `detail`, plus what happened to the tasks that got no prediction. Without a model there was no
+ * run, hence no job, skipped or cancelled.
+ */
+export const retrievePredictionsAnswerSchema = z.strictObject({
+  processed_items: z.number(),
+  detail: z.string(),
+  job: z.number().optional(),
+  created: z.number(),
+  skipped: z.number().optional(),
+  cancelled: z.boolean().optional(),
+  /** The first hundred tasks the model failed, with why. */
+  errors: z.array(z.strictObject({ task: z.number(), error: z.string() })),
+});
+export type RetrievePredictionsAnswer = z.infer<typeof retrievePredictionsAnswerSchema>;
+
 export const classificationMetricsSchema = z.strictObject({
   kind: z.literal('classification'),
   held_out: z.number(),

@@ -27,3 +27,13 @@ export const userListSchema = z.array(userSchema);
 
 export const whoAmISchema = z.strictObject({ ...userSchema.shape, permissions: z.array(z.string()) });
 export type WhoAmI = z.infer<typeof whoAmISchema>;
+
+/** `UserSimpleSerializer`: the nested user of `created_by` and the like (no username). */
+export const userSimpleSchema = z.strictObject({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+});
+export type UserSimple = z.infer<typeof userSimpleSchema>;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { getLabelingTask } from '../../renderer/src/api/labeling.js';
+import { annotationSchema, draftSchema } from '../../shared/api/annotations.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import {
   call,
   choices,
@@ -48,6 +52,15 @@ describe('POST /api/tasks/{id}/annotations/ (spec 6.2)', () => {
       'parent_annotation',
       'last_created_by',
     ]);
+    // Strictly the shared wire shape; the task GET nests it with the author expanded, and the drafts.
+    expect(annotationSchema.parse(body)).toEqual(body);
+    await call(t, 'POST', `/api/tasks/${task}/drafts`, { result: choices('neg') });
+    const opened = (await call(t, 'GET', `/api/tasks/${task}/`)).body as { annotations: unknown; drafts: unknown };
+    const annotations = z.array(annotationSchema).parse(opened.annotations);
+    expect(annotations[0]!.completed_by).toMatchObject({ id: t.userId, email: 'annotator@outpost.local' });
+    expect(z.array(draftSchema).parse(opened.drafts)).toHaveLength(1);
+    const forLabeling = await getLabelingTask(rendererClient(t), task);
+    expect([forLabeling.annotations, forLabeling.drafts]).toEqual([opened.annotations, opened.drafts]);
     expect(body).toEqual({
       id: body.id,
       result: choices('pos'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { draftSchema } from '../../shared/api/annotations.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { call, choices, createTask, insertOtherUser, taskState, appWithTask } from '../helpers/taskApi.js';
 
@@ -16,6 +17,8 @@ describe('/api/tasks/{id}/drafts', () => {
       lead_time: 12.34,
     });
     expect(status).toBe(201);
+    // Strictly the shared wire shape.
+    expect(draftSchema.parse(body)).toEqual(body);
     expect(body).toEqual({
       id: body.id,
       user: 'annotator@outpost.local',
@@ -60,7 +63,7 @@ describe('/api/tasks/{id}/drafts', () => {
       .run(task, project, other);
     const { status, body } = await call(t, 'GET', `/api/tasks/${task}/drafts`);
     expect(status).toBe(200);
-    expect(body.map((draft: { id: number }) => draft.id)).toEqual([mine]);
+    expect(body.map((draft: unknown) => draftSchema.parse(draft).id)).toEqual([mine]);
     expect((await call(t, 'GET', '/api/tasks/999/drafts')).body).toEqual([]);
   });
 

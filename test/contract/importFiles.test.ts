@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileUploadListSchema, importAnswerSchema, reimportAnswerSchema } from '../../shared/api/imports.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { countRows } from '../helpers/projectData.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -176,7 +177,8 @@ describe('POST /api/projects/{id}/import with files (spec 4.1)', () => {
       { 'a#one.csv': 'ts\n1\n2\n3\n', 'b#two.csv': 'ts\n4\n5\n' },
       '?commit_to_project=false',
     );
-    const body = (await first.json()) as { file_upload_ids: number[]; annotation_count: null; task_count: number };
+    // Strictly the shared wire shapes, which the renderer reads them with.
+    const body = importAnswerSchema.parse(await first.json());
     expect(body).toMatchObject({
       task_count: 5,
       annotation_count: null,
@@ -190,15 +192,25 @@ describe('POST /api/projects/{id}/import with files (spec 4.1)', () => {
         body: JSON.stringify({ file_upload_ids: body.file_upload_ids, files_as_tasks_list: asList }),
         headers: json,
       });
+    const uploads = fileUploadListSchema.parse(
+      await (
+        await t.withToken(`/api/projects/${project}/file-uploads?ids=${JSON.stringify(body.file_upload_ids)}`)
+      ).json(),
+    );
+    expect(uploads.map((item) => item.id)).toEqual(body.file_upload_ids);
     const asTasks = await reimport(true);
     expect(asTasks.status).toBe(201);
-    expect(await asTasks.json()).toMatchObject({ task_count: 5, found_formats: { '.csv': 2 }, data_columns: ['ts'] });
-    const asFiles = await reimport(false);
-    expect(await asFiles.json()).toMatchObject({ task_count: 2, file_upload_ids: body.file_upload_ids });
+    expect(reimportAnswerSchema.parse(await asTasks.json())).toMatchObject({
+      task_count: 5,
+      found_formats: { '.csv': 2 },
+      data_columns: ['ts'],
+    });
+    const asFiles = reimportAnswerSchema.parse(await (await reimport(false)).json());
+    expect(asFiles).toMatchObject({ task_count: 2, file_upload_ids: body.file_upload_ids });
     // Reimport replaced the five row tasks with one task per file.
     expect(countRows(t.db, 'tasks')).toBe(2);
     const none = await t.withToken(`/api/projects/${project}/reimport`, { method: 'POST', body: '{}', headers: json });
     expect(none.status).toBe(200);
-    expect(await none.json()).toMatchObject({ task_count: 0, found_formats: {} });
+    expect(reimportAnswerSchema.parse(await none.json())).toMatchObject({ task_count: 0, found_formats: {} });
   });
 });

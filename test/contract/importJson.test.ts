@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importAnswerSchema } from '../../shared/api/imports.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { countRows } from '../helpers/projectData.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -30,7 +31,8 @@ describe('POST /api/projects/{id}/import with a JSON body (spec 4.1)', () => {
     const project = await createProject(t);
     const response = await importJson(t, project, [{ text: 'first' }, { text: 'second', extra: 1 }]);
     expect(response.status).toBe(201);
-    const body = (await response.json()) as Record<string, unknown>;
+    // Strictly the shared wire shape (found_formats is [] for a JSON body).
+    const body = importAnswerSchema.parse(await response.json());
     expect(Object.keys(body)).toEqual([
       'task_count',
       'annotation_count',
@@ -65,7 +67,7 @@ describe('POST /api/projects/{id}/import with a JSON body (spec 4.1)', () => {
     const project = await createProject(t, { label_config: TEXT_CONFIG, maximum_annotations: 3 });
     await importJson(t, project, { text: 'one object is one task' });
     const response = await importJson(t, project, [{ text: 'a' }, { text: 'b' }], '?return_task_ids=true');
-    const body = (await response.json()) as { task_ids: number[]; task_count: number };
+    const body = importAnswerSchema.parse(await response.json());
     const rows = taskRows(t, project);
     expect(body.task_ids).toEqual(rows.slice(1).map((row) => row.id));
     expect(rows.map((row) => [row.inner_id, row.overlap])).toEqual([

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listBackends, listKnownBackends } from '../../renderer/src/api/mlBackends.js';
+import { mlBackendListSchema } from '../../shared/api/mlBackends.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import { startStubModelServer, type StubModelServer } from '../helpers/stubModelServer.js';
 import { call, createProject, TEXT_CONFIG } from '../helpers/taskApi.js';
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
@@ -241,6 +244,14 @@ describe('GET /api/ml and /api/ml/{id}', () => {
       expect(await ids(`&is_interactive=${truthy}`)).toEqual([second.body.id]);
     for (const falsy of ['false', 'False', '0']) expect(await ids(`&is_interactive=${falsy}`)).toEqual([backend.id]);
     expect(await ids('&is_interactive=maybe')).toEqual([backend.id, second.body.id]);
+    // Strictly the shared wire shape, which the renderer reads it with.
+    const listed = mlBackendListSchema.parse((await call(t, 'GET', `/api/ml/?project=${project}`)).body);
+    expect(listed.map((b) => b.title)).toEqual([backend.title, 'i']);
+    expect(await listBackends(rendererClient(t), project)).toEqual(listed);
+    expect((await listKnownBackends(rendererClient(t), project)).map((b) => b.id)).toEqual([
+      backend.id,
+      second.body.id,
+    ]);
 
     await expectEnvelope(await t.withToken('/api/ml/'), 404, 'No Project matches the given query.');
     await expectEnvelope(await t.withToken('/api/ml/?project=999'), 404, 'No Project matches the given query.');

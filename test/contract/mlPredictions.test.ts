@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { listPredictionJobs } from '../../renderer/src/api/predictionJobs.js';
-import { predictionJobListSchema, type PredictionJob } from '../../shared/api/ml.js';
+import { listPredictionJobs, retrievePredictions } from '../../renderer/src/api/predictionJobs.js';
+import { predictionJobListSchema, retrievePredictionsAnswerSchema, type PredictionJob } from '../../shared/api/ml.js';
 import { rendererClient } from '../helpers/rendererClient.js';
 import { startStubModelServer, type StubBehaviour, type StubModelServer } from '../helpers/stubModelServer.js';
 import { call, createProject, createTask, TEXT_CONFIG } from '../helpers/taskApi.js';
@@ -47,6 +47,8 @@ describe('Retrieve Predictions (the Data Manager action)', () => {
     const { status, body } = await retrieve(t, project, 'all');
     expect(status).toBe(200);
     expect(body).toMatchObject({ processed_items: 30, detail: 'Retrieved 30 predictions', created: 30, skipped: 0 });
+    // Strictly the shared wire shape, which the renderer reads it with.
+    expect(retrievePredictionsAnswerSchema.parse(body)).toEqual(body);
     expect(body.errors).toEqual([]);
     // The state is refreshed first, then 25 + 5 tasks in two /predict calls.
     expect(server.calls.map((c) => c.path)).toEqual(['/health', '/setup', '/predict', '/predict']);
@@ -155,6 +157,18 @@ describe('Retrieve Predictions (the Data Manager action)', () => {
     const task = await createTask(t, project);
     const none = await retrieve(t, project, [task]);
     expect(none.body.detail).toMatch(/^No predictions: this project has no ML backend/);
+    expect(retrievePredictionsAnswerSchema.parse(none.body)).toEqual(none.body);
+    const selection = {
+      selectedItems: { all: false as const, included: [task] },
+      filters: { conjunction: 'and' as const, items: [] },
+      ordering: [],
+    };
+    expect(await retrievePredictions(rendererClient(t), project, selection)).toMatchObject({
+      created: 0,
+      skipped: 0,
+      cancelled: false,
+      errors: [],
+    });
     const { t: t2, project: p2, tasks, server } = await modelProject(1);
     server.behaviour.health = 'http500';
     const down = await retrieve(t2, p2, tasks);

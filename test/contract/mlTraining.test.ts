@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mlEventsSettled } from '../../electron/core/ml/mlEvents.js';
+import { interactiveAnnotating, listVersions, testPrediction } from '../../renderer/src/api/mlBackends.js';
+import {
+  backendVersionsAnswerSchema,
+  interactiveAnswerSchema,
+  predictTestAnswerSchema,
+} from '../../shared/api/mlBackends.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import { startStubModelServer, type StubBehaviour, type StubModelServer } from '../helpers/stubModelServer.js';
 import { call, choices, createProject, createTask } from '../helpers/taskApi.js';
 import { createTestApp } from '../helpers/testApp.js';
@@ -122,6 +129,9 @@ describe('POST /api/ml/{id}/predict/test', () => {
     const tested = await call(t, 'POST', `/api/ml/${id}/predict/test?random=true`);
     expect(tested.status).toBe(200);
     expect(Object.keys(tested.body)).toEqual(['status', 'error_message', 'url', 'task', 'request', 'response']);
+    // Strictly the shared wire shape, which the renderer reads it with.
+    expect(predictTestAnswerSchema.parse(tested.body)).toEqual(tested.body);
+    expect((await testPrediction(rendererClient(t), id)).task).toEqual(tested.body.task);
     expect(tested.body).toMatchObject({ status: 200, error_message: null, url: `${server.url}/predict` });
     expect(tested.body.task).toMatchObject({ id: task, data: { text: 'great film' } });
     expect(tested.body.request.tasks).toEqual([tested.body.task]);
@@ -155,6 +165,8 @@ describe('POST /api/ml/{id}/interactive-annotating', () => {
     const answer = await call(t, 'POST', `/api/ml/${id}/interactive-annotating`, { task, context });
     expect(answer.status).toBe(200);
     expect(answer.body.data.result[0].value).toEqual({ choices: ['pos'] });
+    expect(interactiveAnswerSchema.parse(answer.body)).toEqual(answer.body);
+    expect(await interactiveAnnotating(rendererClient(t), id, task, context)).toEqual(answer.body);
     const sent = server.callsTo('/predict')[0]!.body as {
       tasks: Record<string, unknown>[];
       params: { context: unknown };
@@ -173,6 +185,7 @@ describe('POST /api/ml/{id}/interactive-annotating', () => {
     });
     const { t, task, server, id } = await connected({ predict: 'misfit' }, { is_interactive: true });
     const misfit = await call(t, 'POST', `/api/ml/${id}/interactive-annotating`, { task });
+    expect(interactiveAnswerSchema.parse(misfit.body)).toEqual(misfit.body);
     expect(misfit.body.errors[0]).toMatch(/^Incorrect response from ML service: the prediction does not fit/);
     server.behaviour.predict = 'bare-list';
     expect((await call(t, 'POST', `/api/ml/${id}/interactive-annotating`, { task })).body).toEqual({
@@ -205,12 +218,12 @@ describe('POST /api/ml/{id}/interactive-annotating', () => {
 describe('GET /api/ml/{id}/versions', () => {
   it("lists the server's versions, or the backend's own when the server has no such call", async () => {
     const { t, server, id } = await connected();
-    expect((await call(t, 'GET', `/api/ml/${id}/versions`)).body).toEqual({ versions: ['stub-v1', 'stub-v0'] });
+    const listed = (await call(t, 'GET', `/api/ml/${id}/versions`)).body;
+    expect(backendVersionsAnswerSchema.parse(listed)).toEqual({ versions: ['stub-v1', 'stub-v0'] });
     server.behaviour.versions = 'missing';
-    expect((await call(t, 'GET', `/api/ml/${id}/versions`)).body).toEqual({
-      versions: ['stub-v1'],
-      message: 'Upgrade your ML backend version to latest.',
-    });
+    const missing = { versions: ['stub-v1'], message: 'Upgrade your ML backend version to latest.' };
+    expect(backendVersionsAnswerSchema.parse((await call(t, 'GET', `/api/ml/${id}/versions`)).body)).toEqual(missing);
+    expect(await listVersions(rendererClient(t), id)).toEqual(missing);
     server.behaviour.versions = 'http405';
     const refused = await call(t, 'GET', `/api/ml/${id}/versions`);
     expect(refused.status).toBe(405);

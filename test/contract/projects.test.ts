@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { getLabelingProject } from '../../renderer/src/api/labeling.js';
+import { fetchProjectSettings, updateProjectSettings } from '../../renderer/src/api/projectSettings.js';
+import { getTaskCount, listProjects } from '../../renderer/src/api/projects.js';
+import { pageSchema, projectSchema } from '../../shared/api/projects.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { rendererClient } from '../helpers/rendererClient.js';
 import {
   choices,
   countRows,
@@ -113,6 +118,8 @@ describe('POST /api/projects/ (spec 2.1, 2.3)', () => {
     expect(Object.keys(body)).toEqual(Object.keys(expected));
     expect(body).toEqual(expected);
     expect(typeof body.id).toBe('number');
+    // Strictly the shared wire shape, which the renderer reads it with.
+    expect(projectSchema.parse(body)).toEqual(body);
   });
 
   it('creates a project from an empty body with every default (Label Studio tavern tests do this)', async () => {
@@ -239,6 +246,26 @@ describe('GET /api/projects/{id}/', () => {
     expect(Object.keys(body)).toEqual(Object.keys(expectedCreated(t, id)));
     expect(body).toMatchObject({ task_number: 1, finished_task_number: 0, total_annotations_number: 0 });
     expect(body.queue_total).toBe(1);
+    expect(projectSchema.parse(body)).toEqual(body);
+    expect(pageSchema(projectSchema).parse(await (await t.withToken('/api/projects/')).json()).results).toEqual([body]);
+    const client = rendererClient(t);
+    expect(await getTaskCount(client, id)).toBe(1);
+    const labeling = await getLabelingProject(client, id);
+    expect(labeling).toEqual({
+      id,
+      title: body.title,
+      label_config: body.label_config,
+      expert_instruction: body.expert_instruction,
+      show_instruction: body.show_instruction,
+      show_skip_button: body.show_skip_button,
+      show_annotation_history: body.show_annotation_history,
+      enable_empty_annotation: body.enable_empty_annotation,
+      model_version: body.model_version,
+      show_collab_predictions: body.show_collab_predictions,
+    });
+    expect((await fetchProjectSettings(client, id)).title).toBe(body.title);
+    const page = await listProjects(client, { page: 1, ordering: 'newest' });
+    expect(page.results).toEqual([expect.objectContaining({ id, task_number: 1, finished_task_number: 0 })]);
 
     // test_projects.tavern.yml: get_only_id
     expect(await (await t.withToken(`/api/projects/${id}?include=id`)).json()).toEqual({ id });
@@ -286,7 +313,10 @@ describe('PATCH and PUT /api/projects/{id}/', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ title: 'Renamed', show_skip_button: false, description: 'demo', task_number: 0 });
+    expect(projectSchema.parse(body)).toEqual(body);
     expect(await (await t.withToken(`/api/projects/${id}`)).json()).toMatchObject({ title: 'Renamed' });
+    const settings = await updateProjectSettings(rendererClient(t), id, { title: 'Again' });
+    expect(settings).toMatchObject({ title: 'Again', show_skip_button: false, description: 'demo' });
   });
 
   it('PUT behaves as a full update whose absent fields keep their values (all fields are optional)', async () => {

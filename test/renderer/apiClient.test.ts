@@ -195,7 +195,7 @@ describe('renderer API helpers', () => {
   });
 
   it('splits tasks into done, skipped and remaining without going negative', () => {
-    const base = { id: 1, title: 't', description: '', color: null, created_at: '', total_annotations_number: 0 };
+    const base = { id: 1, title: 't', description: '', color: '#FFFFFF', created_at: '', total_annotations_number: 0 };
     expect(progressParts({ ...base, task_number: 10, finished_task_number: 4, skipped_annotations_number: 2 })).toEqual(
       { total: 10, done: 4, skipped: 2, remaining: 4 },
     );

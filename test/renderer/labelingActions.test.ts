@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationWire, DraftWire, LabelingProject, LabelingTask } from '../../renderer/src/api/labeling.js';
+import { annotationWire, author, draftWire } from '../helpers/labelingWire.js';
 import { callsFor } from '../../renderer/src/labeling/editorActions.js';
 import { labelingSetup, visibleAnnotations } from '../../renderer/src/labeling/editorSetup.js';
 import { unsupportedTags } from '../../renderer/src/labeling/editorTags.js';
@@ -61,15 +62,8 @@ describe('what the editor opens', () => {
     model_version: '',
     show_collab_predictions: true,
   };
-  const annotation = (id: number, by: number, cancelled = false): AnnotationWire => ({
-    id,
-    result,
-    completed_by: { id: by },
-    was_cancelled: cancelled,
-    created_at: '',
-    updated_at: '',
-    lead_time: null,
-  });
+  const annotation = (id: number, by: number, cancelled = false): AnnotationWire =>
+    annotationWire({ id, result, completed_by: author(by), was_cancelled: cancelled });
   const task = (annotations: AnnotationWire[], drafts: DraftWire[] = []): LabelingTask => ({
     id: 7,
     data: { text: 'x' },
@@ -95,7 +89,7 @@ describe('what the editor opens', () => {
         backends: [],
       }).selectAnnotationId,
     ).toBe(4);
-    const withDraft = task([annotation(1, 1)], [{ id: 8, result, annotation: null, lead_time: 1 }]);
+    const withDraft = task([annotation(1, 1)], [draftWire({ id: 8, result, annotation: null, lead_time: 1 })]);
     const setup = labelingSetup({ project, task: withDraft, user, shortcuts: DEFAULT_SHORTCUTS, backends: [] });
     expect(setup.selectAnnotationId).toBeNull();
     expect(setup.draft).toEqual({ annotationId: null, result });

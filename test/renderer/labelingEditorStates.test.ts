@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationWire } from '../../renderer/src/api/labeling.js';
+import { annotationWire, author } from '../helpers/labelingWire.js';
 import { configReadiness, tagList, unsupportedSentence } from '../../renderer/src/labeling/configReadiness.js';
 import {
   DEFAULT_EDITOR_LOAD_TIMEOUT_MS,
@@ -92,15 +93,15 @@ describe('the theme of the editor frame', () => {
 });
 
 describe('my skip of a task', () => {
-  const annotation = (id: number, by: number, cancelled: boolean, at: string): AnnotationWire => ({
-    id,
-    result: [],
-    completed_by: { id: by },
-    was_cancelled: cancelled,
-    created_at: at,
-    updated_at: at,
-    lead_time: 1,
-  });
+  const annotation = (id: number, by: number, cancelled: boolean, at: string): AnnotationWire =>
+    annotationWire({
+      id,
+      completed_by: author(by),
+      was_cancelled: cancelled,
+      created_at: at,
+      updated_at: at,
+      lead_time: 1,
+    });
 
   it('is my latest skip while I have no real annotation on the task', () => {
     const skips = [

@@ -104,6 +104,6 @@ describe('interactive pre-annotation messages', () => {
       result: [],
       error: 'Model is not set to be used for interactive preannotations',
     });
-    expect(suggestionsOf({})).toEqual({ result: [], error: null });
+    expect(suggestionsOf({ data: {} })).toEqual({ result: [], error: null });
   });
 });

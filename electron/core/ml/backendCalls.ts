@@ -1,3 +1,4 @@
+import type { BackendVersionsAnswer, InteractiveAnswer, PredictTestAnswer } from '../../../shared/api/mlBackends.js';
 import type { ParsedLabelConfig } from '../../../shared/label-config/index.js';
 import { validatePrediction } from '../../../shared/label-config/index.js';
 import { listUserDraftsOfTask } from '../db/repos/draftsRepo.js';
@@ -71,10 +72,10 @@ export async function predictTest(deps: MlDeps, id: number, random: boolean): Pr
       status: answer.status,
       error_message: null,
       url: new URL('predict', backend.url.endsWith('/') ? backend.url : `${backend.url}/`).toString(),
-      task,
+      task: task ?? null,
       request,
       response: results,
-    },
+    } satisfies PredictTestAnswer,
   };
 }
 
@@ -92,7 +93,7 @@ export async function interactiveAnnotating(
   id: number,
   taskId: number,
   context: unknown,
-): Promise<Record<string, unknown>> {
+): Promise<InteractiveAnswer> {
   const backend = requireMlBackend(deps, id);
   const row = findTaskById(deps.db, taskId);
   if (!row || row.project !== backend.project) throw new NotFoundError('No Task matches the given query.');
@@ -139,12 +140,15 @@ export async function listBackendVersions(deps: MlDeps, id: number): Promise<Pla
   const answer = await modelServerFor(deps, connectionOf(deps, backend)).versions(projectUid(project));
   if (answer.ok) {
     const versions = (answer.body as { versions?: unknown } | null)?.versions;
-    return { status: 200, body: { versions: Array.isArray(versions) ? versions : [] } };
+    return { status: 200, body: { versions: Array.isArray(versions) ? versions : [] } satisfies BackendVersionsAnswer };
   }
   if (answer.status === 404) {
     return {
       status: 200,
-      body: { versions: [backend.model_version], message: 'Upgrade your ML backend version to latest.' },
+      body: {
+        versions: [backend.model_version],
+        message: 'Upgrade your ML backend version to latest.',
+      } satisfies BackendVersionsAnswer,
     };
   }
   return { status: answer.status >= 400 && answer.status < 500 ? answer.status : 400, body: { error: answer.error } };

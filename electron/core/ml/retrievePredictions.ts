@@ -1,3 +1,4 @@
+import type { RetrievePredictionsAnswer } from '../../../shared/api/ml.js';
 import type { Db } from '../db/open.js';
 import {
   hasMlBackendTitled,
@@ -60,7 +61,7 @@ export async function retrievePredictionsAction(
   deps: MlDeps,
   project: number,
   taskIds: readonly number[],
-): Promise<Record<string, unknown>> {
+): Promise<RetrievePredictionsAnswer> {
   const backend = projectBackend(deps.db, project);
   if (!backend) {
     return {

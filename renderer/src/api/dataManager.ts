@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { DmColumn } from '../dm/columns';
 import type { Filters } from '../dm/filters';
 import type { ApiClient } from './client';
@@ -87,13 +88,15 @@ export interface ActionSelection {
  * Runs an action on the selection within the tab's filters. The view id is not sent: the server
  * would then use the view's stored selection, which this page never stores.
  */
-export function runAction(
+export function runAction<T = { processed_items?: number; detail?: string }>(
   client: ApiClient,
   project: number,
   action: string,
   selection: ActionSelection,
-): Promise<{ processed_items?: number; detail?: string }> {
-  return client.post('/api/dm/actions/', selection, { query: { project, id: action } });
+  /** The action's own answer shape, for the actions whose answer the page reads. */
+  schema?: ZodType<T>,
+): Promise<T> {
+  return client.post('/api/dm/actions/', selection, { query: { project, id: action }, schema });
 }
 
 export function fetchTaskPage(

@@ -1,27 +1,17 @@
+import {
+  fileUploadListSchema,
+  importAnswerSchema,
+  reimportAnswerSchema,
+  type ImportAnswer,
+  type ReimportAnswer,
+} from '../../../shared/api/imports';
 import type { ApiClient } from './client';
 import { sendWithProgress, type UploadProgressEvent } from './upload';
 
-/** The 201 body of `POST /api/projects/{id}/import` (label-studio-api.md 4.1). */
-export interface ImportResult {
-  task_count: number;
-  /** null when nothing was committed (`commit_to_project=false`). */
-  annotation_count: number | null;
-  prediction_count: number | null;
-  duration: number;
-  file_upload_ids: number[];
-  could_be_tasks_list?: boolean;
-  /** `{".csv": 1}` for files and URLs, `[]` for a JSON body. */
-  found_formats: Record<string, number> | never[];
-  data_columns: string[];
-}
+export type { FileUpload } from '../../../shared/api/imports';
 
-/** `GET /api/projects/{id}/file-uploads` items. */
-export interface FileUpload {
-  id: number;
-  /** `upload/<project>/<8 hex>-<original name>`. */
-  file: string;
-  size: number;
-}
+/** What an import or a commit of kept uploads answers; the pages read the fields both have. */
+export type ImportResult = ImportAnswer | ReimportAnswer;
 
 const importPath = (projectId: number) => `/api/projects/${projectId}/import`;
 
@@ -36,42 +26,46 @@ export interface UploadOptions {
 export function uploadFiles(client: ApiClient, projectId: number, files: readonly File[], options: UploadOptions) {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  return sendWithProgress<ImportResult>(client, {
+  return sendWithProgress(client, {
     method: 'POST',
     path: importPath(projectId),
     query: { commit_to_project: options.commit ? 'true' : 'false' },
     body: form,
     signal: options.signal,
     onUploadProgress: options.onProgress,
+    schema: importAnswerSchema,
   });
 }
 
 /** Pasted JSON, sent as typed: the server parses it and reports syntax errors its own way. */
 export function importJsonText(client: ApiClient, projectId: number, text: string, signal?: AbortSignal) {
-  return sendWithProgress<ImportResult>(client, {
+  return sendWithProgress(client, {
     method: 'POST',
     path: importPath(projectId),
     body: text,
     contentType: 'application/json',
     signal,
+    schema: importAnswerSchema,
   });
 }
 
 /** The server downloads the file at `url` (form-encoded `url=`, the one mode that fetches). */
 export function importFromUrl(client: ApiClient, projectId: number, url: string, signal?: AbortSignal) {
-  return sendWithProgress<ImportResult>(client, {
+  return sendWithProgress(client, {
     method: 'POST',
     path: importPath(projectId),
     body: new URLSearchParams({ url }).toString(),
     contentType: 'application/x-www-form-urlencoded',
     signal,
+    schema: importAnswerSchema,
   });
 }
 
 export function listFileUploads(client: ApiClient, projectId: number, ids: readonly number[], signal?: AbortSignal) {
-  return client.get<FileUpload[]>(`/api/projects/${projectId}/file-uploads`, {
+  return client.get(`/api/projects/${projectId}/file-uploads`, {
     query: { ids: JSON.stringify(ids) },
     signal,
+    schema: fileUploadListSchema,
   });
 }
 
@@ -81,10 +75,11 @@ export function deleteFileUploads(client: ApiClient, projectId: number, ids: rea
 
 /** Commits uploads kept by a `commit_to_project=false` import; CSV/TXT as one task each when not a list. */
 export function commitUploads(client: ApiClient, projectId: number, ids: readonly number[], asTasksList: boolean) {
-  return client.post<ImportResult>(`/api/projects/${projectId}/reimport`, {
-    file_upload_ids: ids,
-    files_as_tasks_list: asTasksList,
-  });
+  return client.post(
+    `/api/projects/${projectId}/reimport`,
+    { file_upload_ids: ids, files_as_tasks_list: asTasksList },
+    { schema: reimportAnswerSchema },
+  );
 }
 
 /** What the import page shows of its project: the title, and the labeling config that says which data keys a task needs. */

@@ -1,69 +1,51 @@
+import { z } from 'zod';
+import { annotationSchema, draftSchema } from '../../../shared/api/annotations';
+import { projectSchema } from '../../../shared/api/projects';
 import { whoAmISchema, type WhoAmI } from '../../../shared/api/users';
 import type { ApiClient } from './client';
 
-/** The project settings the labeling page reads. */
-export interface LabelingProject {
-  id: number;
-  title: string | null;
-  label_config: string;
-  expert_instruction: string | null;
-  show_instruction: boolean;
-  show_skip_button: boolean;
-  show_annotation_history: boolean;
-  enable_empty_annotation: boolean;
+/** The project settings the labeling page reads, as a sparse fieldset of the project. */
+const labelingProjectSchema = projectSchema.pick({
+  id: true,
+  title: true,
+  label_config: true,
+  expert_instruction: true,
+  show_instruction: true,
+  show_skip_button: true,
+  show_annotation_history: true,
+  enable_empty_annotation: true,
   /** Which predictions pre-label: a connected model's title or a stored model version; empty for all. */
-  model_version: string | null;
-  show_collab_predictions: boolean;
-}
+  model_version: true,
+  show_collab_predictions: true,
+});
+export type LabelingProject = z.infer<typeof labelingProjectSchema>;
 
-export interface UserRef {
-  id: number;
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-}
+export type { Annotation as AnnotationWire, Draft as DraftWire } from '../../../shared/api/annotations';
 
-export interface AnnotationWire {
-  id: number;
-  result: Record<string, unknown>[] | null;
-  /** Expanded to a user by `GET /api/tasks/{id}`; an id elsewhere. */
-  completed_by: UserRef | number | null;
-  was_cancelled: boolean;
-  created_at: string;
-  updated_at: string;
-  lead_time: number | null;
-  [key: string]: unknown;
-}
-
-export interface DraftWire {
-  id: number;
-  result: Record<string, unknown>[];
-  annotation: number | null;
-  lead_time: number | null;
-  [key: string]: unknown;
-}
-
-export interface LabelingTask {
-  id: number;
-  data: Record<string, unknown>;
-  annotations: AnnotationWire[];
-  predictions: Record<string, unknown>[];
-  drafts: DraftWire[];
-  allow_skip?: boolean | null;
-}
+/**
+ * The parts of `GET /api/tasks/{id}/` the labeling page reads; the rest of the Data Manager's task
+ * fields pass unchecked, the annotations and drafts are checked strictly.
+ */
+const labelingTaskSchema = z.looseObject({
+  id: z.number(),
+  data: z.record(z.string(), z.unknown()),
+  annotations: z.array(annotationSchema),
+  predictions: z.array(z.record(z.string(), z.unknown())),
+  drafts: z.array(draftSchema),
+  allow_skip: z.boolean().nullable().optional(),
+});
+export type LabelingTask = z.infer<typeof labelingTaskSchema>;
 
 export type { WhoAmI } from '../../../shared/api/users';
 
-const PROJECT_FIELDS =
-  'id,title,label_config,expert_instruction,show_instruction,show_skip_button,show_annotation_history,' +
-  'enable_empty_annotation,model_version,show_collab_predictions';
-
 export function getLabelingProject(client: ApiClient, projectId: number, signal?: AbortSignal) {
-  return client.get<LabelingProject>(`/api/projects/${projectId}/`, { query: { fields: PROJECT_FIELDS }, signal });
+  // `include` is Label Studio's sparse-fieldset parameter; `fields` would be ignored.
+  const include = Object.keys(labelingProjectSchema.shape).join(',');
+  return client.get(`/api/projects/${projectId}/`, { query: { include }, signal, schema: labelingProjectSchema });
 }
 
 export function getLabelingTask(client: ApiClient, taskId: number, signal?: AbortSignal) {
-  return client.get<LabelingTask>(`/api/tasks/${taskId}/`, { signal });
+  return client.get(`/api/tasks/${taskId}/`, { signal, schema: labelingTaskSchema });
 }
 
 export function whoAmI(client: ApiClient, signal?: AbortSignal): Promise<WhoAmI> {

@@ -1,4 +1,25 @@
+import { z } from 'zod';
+import {
+  backendVersionsAnswerSchema,
+  interactiveAnswerSchema,
+  mlBackendListSchema,
+  mlBackendSchema,
+  predictTestAnswerSchema,
+  type BackendVersionsAnswer,
+  type InteractiveAnswer,
+  type MlAuthMethod,
+  type MlBackend,
+  type PredictTestAnswer,
+} from '../../../shared/api/mlBackends';
 import { ApiError, type ApiClient } from './client';
+
+export type {
+  InteractiveAnswer,
+  MlAuthMethod,
+  MlBackend,
+  MlState,
+  PredictTestAnswer,
+} from '../../../shared/api/mlBackends';
 
 /*
  * Label Studio's ML backends (`/api/ml`): model servers connected to a project, and Outpost's
@@ -7,30 +28,6 @@ import { ApiError, type ApiClient } from './client';
 
 /** The address that names Outpost's built-in offline model instead of a model server. */
 export const LOCAL_MODEL_URL = 'outpost:local-model';
-
-export type MlState = 'CO' | 'DI' | 'ER' | 'TR' | 'PR';
-export type MlAuthMethod = 'NONE' | 'BASIC_AUTH';
-
-export interface MlBackend {
-  id: number;
-  state: MlState;
-  readable_state: string;
-  is_interactive: boolean;
-  url: string;
-  error_message: string | null;
-  title: string | null;
-  auth_method: MlAuthMethod;
-  basic_auth_user: string | null;
-  basic_auth_pass_is_set: boolean;
-  description: string | null;
-  extra_params: unknown;
-  model_version: string | null;
-  timeout: number;
-  created_at: string;
-  updated_at: string;
-  auto_update: boolean;
-  project: number;
-}
 
 /** The writable fields; the password is write-only and only sent when typed. */
 export interface MlBackendChanges {
@@ -44,27 +41,18 @@ export interface MlBackendChanges {
   timeout?: number;
 }
 
-/** What `predict/test` answers: the request sent to the model and its raw answer. */
-export interface PredictTestAnswer {
-  status: number;
-  error_message: string | null;
-  url: string;
-  task: { id?: number; data?: Record<string, unknown> } | null;
-  request: unknown;
-  response: unknown;
-}
-
-export interface BackendVersions {
-  versions: string[];
-  message?: string;
-}
+/** The model's versions as the page shows them: every version as text. */
+export type BackendVersions = Omit<BackendVersionsAnswer, 'versions'> & { versions: string[] };
 
 export const isLocalModel = (backend: Pick<MlBackend, 'url'>) => backend.url === LOCAL_MODEL_URL;
 
 /** Each backend's state is checked again by the server when listed. */
 export function listBackends(client: ApiClient, project: number, signal?: AbortSignal): Promise<MlBackend[]> {
-  return client.get<MlBackend[]>('/api/ml', { query: { project }, signal });
+  return client.get('/api/ml', { query: { project }, signal, schema: mlBackendListSchema });
 }
+
+/** The part of `/model-versions?extended&include_live_models` read here; the versions are not. */
+const knownBackendsSchema = z.object({ live: mlBackendListSchema.nullish() });
 
 /**
  * The project's models as stored, without asking any server for its state (Label Studio's live
@@ -76,9 +64,10 @@ export async function listKnownBackends(
   project: number,
   signal?: AbortSignal,
 ): Promise<MlBackend[]> {
-  const versions = await client.get<{ live: MlBackend[] | null }>(`/api/projects/${project}/model-versions/`, {
+  const versions = await client.get(`/api/projects/${project}/model-versions/`, {
     query: { extended: 'true', include_live_models: 'true' },
     signal,
+    schema: knownBackendsSchema,
   });
   return versions.live ?? [];
 }
@@ -89,11 +78,11 @@ export function createBackend(
   project: number,
   fields: MlBackendChanges & { url: string },
 ): Promise<MlBackend> {
-  return client.post<MlBackend>('/api/ml', { project, ...fields });
+  return client.post('/api/ml', { project, ...fields }, { schema: mlBackendSchema });
 }
 
 export function updateBackend(client: ApiClient, id: number, changes: MlBackendChanges): Promise<MlBackend> {
-  return client.patch<MlBackend>(`/api/ml/${id}`, changes);
+  return client.patch(`/api/ml/${id}`, changes, { schema: mlBackendSchema });
 }
 
 export function deleteBackend(client: ApiClient, id: number): Promise<void> {
@@ -107,26 +96,20 @@ export async function trainBackend(client: ApiClient, id: number): Promise<void>
 
 /** One prediction for a random task of the project, stored nowhere. */
 export function testPrediction(client: ApiClient, id: number): Promise<PredictTestAnswer> {
-  return client.post<PredictTestAnswer>(`/api/ml/${id}/predict/test`, {}, { query: { random: true } });
+  return client.post(`/api/ml/${id}/predict/test`, {}, { query: { random: true }, schema: predictTestAnswerSchema });
 }
 
 /** The model's versions; the server's `{error}` (outside Label Studio's envelope) becomes the message. */
 export async function listVersions(client: ApiClient, id: number, signal?: AbortSignal): Promise<BackendVersions> {
   try {
-    const body = await client.get<{ versions?: unknown; message?: unknown }>(`/api/ml/${id}/versions`, { signal });
-    const versions = Array.isArray(body.versions) ? body.versions.map(String) : [];
-    return typeof body.message === 'string' ? { versions, message: body.message } : { versions };
+    const body = await client.get(`/api/ml/${id}/versions`, { signal, schema: backendVersionsAnswerSchema });
+    const versions = body.versions.map(String);
+    return body.message === undefined ? { versions } : { versions, message: body.message };
   } catch (error) {
     const said = error instanceof ApiError ? (error.body as { error?: unknown } | null)?.error : undefined;
     if (typeof said === 'string') throw new ApiError((error as ApiError).status, said, (error as ApiError).body);
     throw error;
   }
-}
-
-/** The suggestion an interactive model makes from the regions drawn so far, or the reasons it did not. */
-export interface InteractiveAnswer {
-  data?: { result?: unknown };
-  errors?: unknown;
 }
 
 export function interactiveAnnotating(
@@ -135,5 +118,9 @@ export function interactiveAnnotating(
   task: number,
   context: Record<string, unknown>,
 ): Promise<InteractiveAnswer> {
-  return client.post<InteractiveAnswer>(`/api/ml/${backendId}/interactive-annotating`, { task, context });
+  return client.post(
+    `/api/ml/${backendId}/interactive-annotating`,
+    { task, context },
+    { schema: interactiveAnswerSchema },
+  );
 }

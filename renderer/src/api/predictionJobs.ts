@@ -1,4 +1,9 @@
-import { predictionJobListSchema, type PredictionJob } from '../../../shared/api/ml';
+import {
+  predictionJobListSchema,
+  retrievePredictionsAnswerSchema,
+  type PredictionJob,
+  type RetrievePredictionsAnswer,
+} from '../../../shared/api/ml';
 import type { ApiClient } from './client';
 import { runAction, type ActionSelection } from './dataManager';
 
@@ -11,31 +16,16 @@ export const RETRIEVE_PREDICTIONS = 'retrieve_tasks_predictions';
 
 export type { PredictionJob, PredictionJobStatus } from '../../../shared/api/ml';
 
-export interface RetrieveResult {
-  processed_items: number;
-  detail: string;
-  job?: number;
-  created: number;
-  skipped: number;
-  cancelled: boolean;
-  errors: { task: number; error: string }[];
-}
+/** The action's answer with what a run without a model leaves out filled in. */
+export type RetrieveResult = Required<Omit<RetrievePredictionsAnswer, 'job'>> & Pick<RetrievePredictionsAnswer, 'job'>;
 
 export async function retrievePredictions(
   client: ApiClient,
   project: number,
   selection: ActionSelection,
 ): Promise<RetrieveResult> {
-  const body = (await runAction(client, project, RETRIEVE_PREDICTIONS, selection)) as Partial<RetrieveResult>;
-  return {
-    processed_items: body.processed_items ?? 0,
-    detail: body.detail ?? '',
-    job: body.job,
-    created: body.created ?? 0,
-    skipped: body.skipped ?? 0,
-    cancelled: body.cancelled ?? false,
-    errors: Array.isArray(body.errors) ? body.errors : [],
-  };
+  const body = await runAction(client, project, RETRIEVE_PREDICTIONS, selection, retrievePredictionsAnswerSchema);
+  return { ...body, skipped: body.skipped ?? 0, cancelled: body.cancelled ?? false };
 }
 
 export function listPredictionJobs(client: ApiClient, project: number, signal?: AbortSignal): Promise<PredictionJob[]> {

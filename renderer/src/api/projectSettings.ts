@@ -1,60 +1,59 @@
 import { isErrorEnvelope } from '../../../shared/api/errors';
+import { projectSchema, type Project, type SkipQueue } from '../../../shared/api/projects';
 import { ApiError, type ApiClient } from './client';
 
-export const SAMPLING_OPTIONS = ['Sequential sampling', 'Uniform sampling'] as const;
-export const SKIP_QUEUE_OPTIONS = ['REQUEUE_FOR_OTHERS', 'REQUEUE_FOR_ME', 'IGNORE_SKIPPED'] as const;
-export type SkipQueue = (typeof SKIP_QUEUE_OPTIONS)[number];
+export { SAMPLING_OPTIONS, SKIP_QUEUE_OPTIONS, type SkipQueue } from '../../../shared/api/projects';
 
 /** The project fields the settings page edits, spelled as Label Studio spells them. */
-export interface ProjectSettings {
-  title: string;
-  description: string;
-  color: string;
-  expert_instruction: string;
-  show_instruction: boolean;
-  label_config: string;
-  maximum_annotations: number;
-  /** Label Studio also knows "Uncertainty sampling"; a value the page does not offer is kept as is. */
-  sampling: string;
-  skip_queue: SkipQueue;
-  show_skip_button: boolean;
-  /** Which predictions pre-label tasks: a connected model's title or a stored version; empty for all. */
-  model_version: string;
-  /** "Use predictions to pre-label tasks". */
-  show_collab_predictions: boolean;
-  evaluate_predictions_automatically: boolean;
-  /** Stored by the server as min_annotations_to_start_training (0 or 1). */
-  start_training_on_annotation_update: boolean;
-}
+export type SettingsField =
+  | 'title'
+  | 'description'
+  | 'color'
+  | 'expert_instruction'
+  | 'show_instruction'
+  | 'label_config'
+  | 'maximum_annotations'
+  | 'sampling'
+  | 'skip_queue'
+  | 'show_skip_button'
+  | 'model_version'
+  | 'show_collab_predictions'
+  | 'evaluate_predictions_automatically'
+  | 'start_training_on_annotation_update';
 
-export type SettingsField = keyof ProjectSettings;
+/**
+ * The settings as the page edits them: nothing null (Label Studio's defaults fill the gaps), and
+ * `model_version` empty for all predictions.
+ */
+export type ProjectSettings = Omit<{ [K in SettingsField]: NonNullable<Project[K]> }, 'skip_queue'> & {
+  skip_queue: SkipQueue;
+};
 
 /** Server-side messages per field; `form` holds those that belong to no one field. */
 export type FieldErrors = Partial<Record<SettingsField | 'form', string>>;
 
-type ProjectWire = { [K in SettingsField]?: ProjectSettings[K] | null } & { id: number };
-
-function settingsFrom(project: ProjectWire): ProjectSettings {
+function settingsFrom(project: Project): ProjectSettings {
   return {
     title: project.title ?? '',
     description: project.description ?? '',
-    color: project.color ?? '#FFFFFF',
+    color: project.color,
     expert_instruction: project.expert_instruction ?? '',
-    show_instruction: project.show_instruction ?? false,
-    label_config: project.label_config ?? '<View></View>',
-    maximum_annotations: project.maximum_annotations ?? 1,
-    sampling: project.sampling ?? SAMPLING_OPTIONS[0],
-    skip_queue: project.skip_queue ?? 'REQUEUE_FOR_OTHERS',
-    show_skip_button: project.show_skip_button ?? true,
+    show_instruction: project.show_instruction,
+    label_config: project.label_config,
+    maximum_annotations: project.maximum_annotations,
+    sampling: project.sampling,
+    // Kept as is, like sampling, when the project came from a server with other choices.
+    skip_queue: project.skip_queue as SkipQueue,
+    show_skip_button: project.show_skip_button,
     model_version: project.model_version ?? '',
-    show_collab_predictions: project.show_collab_predictions ?? true,
-    evaluate_predictions_automatically: project.evaluate_predictions_automatically ?? false,
-    start_training_on_annotation_update: project.start_training_on_annotation_update ?? false,
+    show_collab_predictions: project.show_collab_predictions,
+    evaluate_predictions_automatically: project.evaluate_predictions_automatically,
+    start_training_on_annotation_update: project.start_training_on_annotation_update,
   };
 }
 
 export async function fetchProjectSettings(client: ApiClient, id: number, signal?: AbortSignal) {
-  return settingsFrom(await client.get<ProjectWire>(`/api/projects/${id}/`, { signal }));
+  return settingsFrom(await client.get(`/api/projects/${id}/`, { signal, schema: projectSchema }));
 }
 
 /** Only the fields that changed: an untouched label config never re-runs the compatibility checks. */
@@ -72,7 +71,7 @@ export function listModelVersions(client: ApiClient, id: number, signal?: AbortS
 }
 
 export async function updateProjectSettings(client: ApiClient, id: number, changes: Partial<ProjectSettings>) {
-  return settingsFrom(await client.patch<ProjectWire>(`/api/projects/${id}/`, changes));
+  return settingsFrom(await client.patch(`/api/projects/${id}/`, changes, { schema: projectSchema }));
 }
 
 function firstText(value: unknown): string | null {

@@ -1,29 +1,24 @@
+import type { z } from 'zod';
+import { pageSchema, projectSchema, type Page, type Project } from '../../../shared/api/projects';
 import type { ApiClient } from './client';
 
-/** The fields the projects page shows, fetched as a sparse fieldset with the counters it needs. */
-export interface ProjectSummary {
-  id: number;
-  title: string | null;
-  description: string | null;
-  color: string | null;
-  created_at: string;
-  task_number: number | null;
-  finished_task_number: number | null;
-  total_annotations_number: number | null;
-  skipped_annotations_number: number | null;
-}
+export type { Page } from '../../../shared/api/projects';
 
-const SUMMARY_FIELDS: readonly (keyof ProjectSummary)[] = [
-  'id',
-  'title',
-  'description',
-  'color',
-  'created_at',
-  'task_number',
-  'finished_task_number',
-  'total_annotations_number',
-  'skipped_annotations_number',
-];
+/** The fields the projects page shows, fetched as a sparse fieldset with the counters it needs. */
+const projectSummarySchema = projectSchema.pick({
+  id: true,
+  title: true,
+  description: true,
+  color: true,
+  created_at: true,
+  task_number: true,
+  finished_task_number: true,
+  total_annotations_number: true,
+  skipped_annotations_number: true,
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+const SUMMARY_FIELDS = Object.keys(projectSummarySchema.shape);
+const projectSummaryPageSchema = pageSchema(projectSummarySchema);
 
 /** The settings a copy of a project carries over (everything a user chose, nothing computed). */
 const COPIED_SETTINGS = [
@@ -48,14 +43,7 @@ const COPIED_SETTINGS = [
   'control_weights',
 ] as const;
 
-export type ProjectDetail = ProjectSummary & Partial<Record<(typeof COPIED_SETTINGS)[number], unknown>>;
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+export type ProjectDetail = Project;
 
 /** Orderings the page offers, as DRF `ordering=` values the server applies before paginating. */
 export const PROJECT_ORDERINGS = {
@@ -77,8 +65,9 @@ export interface ListProjectsParams {
 }
 
 export function listProjects(client: ApiClient, params: ListProjectsParams): Promise<Page<ProjectSummary>> {
-  return client.get<Page<ProjectSummary>>('/api/projects/', {
+  return client.get('/api/projects/', {
     signal: params.signal,
+    schema: projectSummaryPageSchema,
     query: {
       page: params.page,
       page_size: PROJECT_PAGE_SIZE,
@@ -98,7 +87,7 @@ export interface NewProject {
 }
 
 export function createProject(client: ApiClient, project: NewProject | Record<string, unknown>) {
-  return client.post<ProjectDetail>('/api/projects/', project);
+  return client.post('/api/projects/', project, { schema: projectSchema });
 }
 
 export function deleteProject(client: ApiClient, id: number): Promise<void> {
@@ -114,7 +103,7 @@ export function copyTitle(title: string | null): string {
 
 /** A new project with the original's settings (not its tasks): reads it whole, posts a copy. */
 export async function duplicateProject(client: ApiClient, id: number): Promise<ProjectDetail> {
-  const original = await client.get<ProjectDetail>(`/api/projects/${id}/`);
+  const original = await client.get(`/api/projects/${id}/`, { schema: projectSchema });
   const copy: Record<string, unknown> = { title: copyTitle(original.title) };
   for (const key of COPIED_SETTINGS) {
     if (original[key] !== undefined) copy[key] = original[key];
@@ -124,8 +113,10 @@ export async function duplicateProject(client: ApiClient, id: number): Promise<P
 
 /** How many tasks a project has (Label Studio's `task_number` counter), by a one-field read. */
 export async function getTaskCount(client: ApiClient, id: number, signal?: AbortSignal): Promise<number> {
-  const project = await client.get<Pick<ProjectSummary, 'task_number'>>(`/api/projects/${id}/`, {
-    query: { fields: 'task_number' },
+  const project = await client.get(`/api/projects/${id}/`, {
+    // `include` is Label Studio's sparse-fieldset parameter; `fields` would be ignored.
+    query: { include: 'task_number' },
+    schema: projectSchema.pick({ task_number: true }),
     signal,
   });
   return project.task_number ?? 0;

@@ -1,5 +1,6 @@
+import type { ZodType } from 'zod';
 import { ApiError, type ApiClient, type HttpMethod, type QueryValue } from './client';
-import { errorMessageFromBody } from './errorMessage';
+import { errorMessageFromBody, unexpectedShapeMessage } from './errorMessage';
 
 /** Bytes of the request body the browser has sent so far, of `total` (the encoded body). */
 export interface UploadProgressEvent {
@@ -9,7 +10,7 @@ export interface UploadProgressEvent {
   sent: boolean;
 }
 
-export interface XhrRequest {
+export interface XhrRequest<T> {
   method: HttpMethod;
   path: string;
   query?: Record<string, QueryValue>;
@@ -18,6 +19,8 @@ export interface XhrRequest {
   contentType?: string;
   signal?: AbortSignal;
   onUploadProgress?: (progress: UploadProgressEvent) => void;
+  /** The answer's wire shape: one it does not fit fails like a refused request. */
+  schema: ZodType<T>;
 }
 
 function parseBody(text: string): unknown {
@@ -34,7 +37,7 @@ function parseBody(text: string): unknown {
  * much of a request body went out, and a 120 MB import needs that. Aborting the signal aborts the
  * request (the server then drops the whole import) and rejects with an AbortError, like fetch.
  */
-export function sendWithProgress<T>(client: ApiClient, request: XhrRequest): Promise<T> {
+export function sendWithProgress<T>(client: ApiClient, request: XhrRequest<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const abortError = () => new DOMException('The upload was cancelled.', 'AbortError');
     if (request.signal?.aborted) {
@@ -64,8 +67,13 @@ export function sendWithProgress<T>(client: ApiClient, request: XhrRequest): Pro
     xhr.addEventListener('load', () => {
       done();
       const body = parseBody(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, errorMessageFromBody(xhr.status, body), body));
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new ApiError(xhr.status, errorMessageFromBody(xhr.status, body), body));
+        return;
+      }
+      const parsed = request.schema.safeParse(body);
+      if (parsed.success) resolve(parsed.data);
+      else reject(new ApiError(xhr.status, unexpectedShapeMessage(parsed.error.issues), body));
     });
     xhr.addEventListener('error', () => {
       done();

@@ -3,7 +3,7 @@
  * whether interactive pre-annotation is on. Pure, for unit tests.
  */
 import type { LabelingProject } from '../api/labeling';
-import type { MlBackend } from '../api/mlBackends';
+import type { InteractiveAnswer, MlBackend } from '../api/mlBackends';
 import type { EditorSetup, ResultItem } from './protocol';
 
 /** What the labeling page needs to know of the project's connected models. */
@@ -80,12 +80,11 @@ export function preAnnotationText(pre: PreAnnotation): string {
 const isItem = (value: unknown): value is ResultItem => typeof value === 'object' && value !== null;
 
 /** The suggested regions of an interactive-annotating answer (`{data: {result}}`), or why there are none. */
-export function suggestionsOf(answer: { data?: { result?: unknown }; errors?: unknown }): {
+export function suggestionsOf(answer: InteractiveAnswer): {
   result: ResultItem[];
   error: string | null;
 } {
-  const errors = Array.isArray(answer.errors) ? answer.errors.map(String) : [];
-  const result = answer.data?.result;
-  if (errors.length > 0) return { result: [], error: errors.join(' ') };
+  if ('errors' in answer) return { result: [], error: answer.errors.length > 0 ? answer.errors.join(' ') : null };
+  const result = (answer.data as { result?: unknown } | null | undefined)?.result;
   return { result: Array.isArray(result) ? result.filter(isItem) : [], error: null };
 }

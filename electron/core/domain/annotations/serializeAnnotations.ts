@@ -1,3 +1,4 @@
+import type { Annotation, CompletedByUser } from '../../../../shared/api/annotations.js';
 import type { AnnotationRow } from '../../db/repos/annotationsRepo.js';
 import { listAnnotationsOfTasks } from '../../db/repos/annotationsRepo.js';
 import type { Db } from '../../db/open.js';
@@ -26,7 +27,7 @@ function createdUsername(row: AnnotationRow): string {
   return `${name} ${row.author_email}, ${row.completed_by}`;
 }
 
-function completedBy(row: AnnotationRow, mode: 'id' | 'user'): unknown {
+function completedBy(row: AnnotationRow, mode: 'id' | 'user'): Annotation['completed_by'] {
   if (mode === 'id' || row.completed_by === null || row.author_email === null) return row.completed_by;
   const firstName = row.author_first_name ?? '';
   const lastName = row.author_last_name ?? '';
@@ -37,21 +38,17 @@ function completedBy(row: AnnotationRow, mode: 'id' | 'user'): unknown {
     avatar: row.author_avatar,
     email: row.author_email,
     initials: initials(row.author_email, firstName, lastName),
-  };
+  } satisfies CompletedByUser;
 }
 
 /**
  * AnnotationSerializer (spec 6.2), keys in Label Studio's order: `prediction` and `result_count`
  * are excluded, `unique_id` is write-only, and `state` is absent with the FSM flags off.
  */
-export function serializeAnnotation(
-  _db: Db,
-  row: AnnotationRow,
-  options: AnnotationSerializeOptions,
-): Record<string, unknown> {
+export function serializeAnnotation(_db: Db, row: AnnotationRow, options: AnnotationSerializeOptions): Annotation {
   return {
     id: row.id,
-    result: JSON.parse(row.result) as unknown,
+    result: JSON.parse(row.result) as Annotation['result'],
     created_username: createdUsername(row),
     created_ago: timesince(row.created_at, options.now ?? new Date()),
     completed_by: completedBy(row, options.completedBy),
@@ -70,7 +67,7 @@ export function serializeAnnotation(
     parent_prediction: row.parent_prediction,
     parent_annotation: row.parent_annotation,
     last_created_by: row.last_created_by,
-  };
+  } satisfies Annotation;
 }
 
 /**

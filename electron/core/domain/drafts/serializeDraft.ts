@@ -1,3 +1,4 @@
+import type { Draft } from '../../../../shared/api/annotations.js';
 import type { DraftRow } from '../../db/repos/draftsRepo.js';
 import { timesince } from '../timesince.js';
 
@@ -15,13 +16,13 @@ function createdUsername(row: DraftRow): string {
  * relations (task and annotation; Label Studio 1.22 shows no project). `state` is absent with the
  * FSM flags off.
  */
-export function serializeDraft(row: DraftRow, now: Date): Record<string, unknown> {
+export function serializeDraft(row: DraftRow, now: Date): Draft {
   return {
     id: row.id,
     user: row.author_email,
     created_username: createdUsername(row),
     created_ago: timesince(row.created_at, now),
-    result: JSON.parse(row.result) as unknown,
+    result: JSON.parse(row.result) as Draft['result'],
     lead_time: row.lead_time,
     was_postponed: row.was_postponed !== 0,
     import_id: row.import_id,
@@ -29,5 +30,5 @@ export function serializeDraft(row: DraftRow, now: Date): Record<string, unknown
     updated_at: row.updated_at,
     task: row.task,
     annotation: row.annotation,
-  };
+  } satisfies Draft;
 }

@@ -1,18 +1,8 @@
+import type { ImportAnswer } from '../../../../shared/api/imports.js';
 import type { WriteOutcome } from './writeItems.js';
 
 /** The 201 body of an import (spec 4.1), in Label Studio's key order. */
-export interface ImportResponse {
-  task_count: number;
-  annotation_count: number | null;
-  prediction_count: number | null;
-  duration: number;
-  file_upload_ids: number[];
-  could_be_tasks_list: boolean;
-  /** `{".csv": 1}` for files and URLs, but `[]` for a JSON body (Label Studio's quirk). */
-  found_formats: Record<string, number> | never[];
-  data_columns: string[];
-  task_ids?: number[];
-}
+export type ImportResponse = ImportAnswer;
 
 export interface ImportFacts {
   taskCount: number;

@@ -1,14 +1,11 @@
+import type { FileUpload } from '../../../../shared/api/imports.js';
 import { listFileUploadRows, type FileUploadRow } from '../../db/repos/fileUploadsRepo.js';
 import type { DomainContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { getProjectRow } from '../projects/getProject.js';
 
 /** FileUploadSerializer. */
-export interface FileUploadWire {
-  id: number;
-  file: string;
-  size: number;
-}
+export type FileUploadWire = FileUpload;
 
 export function serializeFileUpload(row: FileUploadRow): FileUploadWire {
   return { id: row.id, file: row.file, size: row.size };

@@ -1,3 +1,4 @@
+import type { ReimportAnswer } from '../../../../shared/api/imports.js';
 import { listFileUploadRows } from '../../db/repos/fileUploadsRepo.js';
 import { deleteTasksOfFileUploads } from '../../db/repos/importRepo.js';
 import { getProjectRow } from '../projects/getProject.js';
@@ -13,15 +14,7 @@ export interface ReimportInput {
   filesAsTasksList: boolean;
 }
 
-export interface ReimportResponse {
-  task_count: number;
-  annotation_count: number;
-  prediction_count: number;
-  duration: number;
-  file_upload_ids: number[];
-  found_formats: Record<string, number>;
-  data_columns: string[];
-}
+export type ReimportResponse = ReimportAnswer;
 
 /**
  * `POST /api/projects/{id}/reimport` (spec 4.2): reads the project's uploads again (each CSV/TXT

@@ -3,9 +3,7 @@ import type { Db } from '../../db/open.js';
 import { findProjectById } from '../../db/repos/projectsRepo.js';
 import { drfBoolean, drfChar, drfChoice, drfJson, drfPrimaryKey, drfRequired } from '../drfFields.js';
 import { drfFloat } from '../drfFloat.js';
-
-export const ML_STATES = ['CO', 'DI', 'ER', 'TR', 'PR'] as const;
-export const ML_AUTH_METHODS = ['NONE', 'BASIC_AUTH'] as const;
+import { ML_AUTH_METHODS, ML_STATES } from '../../../../shared/api/mlBackends.js';
 
 /** Label Studio's MLBackendState labels, in its `readable_state`. */
 export const READABLE_STATES: Record<(typeof ML_STATES)[number], string> = {

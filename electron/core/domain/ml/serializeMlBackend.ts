@@ -1,8 +1,9 @@
+import type { MlBackend } from '../../../../shared/api/mlBackends.js';
 import type { MlBackendRow } from '../../db/repos/mlBackendsRepo.js';
 import { READABLE_STATES } from './mlBackendFields.js';
 
 /** MLBackendSerializer's output, fields in Label Studio's order; the password never leaves. */
-export function serializeMlBackend(row: MlBackendRow): Record<string, unknown> {
+export function serializeMlBackend(row: MlBackendRow): MlBackend {
   return {
     id: row.id,
     state: row.state,
@@ -22,5 +23,5 @@ export function serializeMlBackend(row: MlBackendRow): Record<string, unknown> {
     updated_at: row.updated_at,
     auto_update: row.auto_update !== 0,
     project: row.project,
-  };
+  } satisfies MlBackend;
 }

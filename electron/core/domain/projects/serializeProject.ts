@@ -1,3 +1,4 @@
+import type { Project } from '../../../../shared/api/projects.js';
 import type { ProjectRow } from '../../db/repos/projectsRepo.js';
 import { findUserById, type UserRow } from '../../db/repos/usersRepo.js';
 import type { DomainContext } from '../context.js';
@@ -26,7 +27,7 @@ const flag = (value: number) => value !== 0;
  * Label Studio's ProjectSerializer output, keys in its field order (1.22: no
  * `annotator_evaluation_enabled`; `state` is there, null, since the FSM flags are off in CE).
  */
-function toWire(row: ProjectRow, extras: Extras): ProjectWire {
+function toWire(row: ProjectRow, extras: Extras): Project {
   const parsed = JSON.parse(row.parsed_label_config) as Record<string, unknown>;
   const counter = (field: CounterField) => extras.counters?.[field] ?? null;
   return {
@@ -75,7 +76,7 @@ function toWire(row: ProjectRow, extras: Extras): ProjectWire {
     queue_done: extras.queue?.queue_done ?? 0,
     config_suitable_for_bulk_annotation: flag(row.config_suitable_for_bulk_annotation),
     state: null,
-  };
+  } satisfies Project;
 }
 
 export interface PresentOptions {

@@ -1,4 +1,4 @@
-import type { User, WhoAmI } from '../../../../shared/api/users.js';
+import type { User, UserSimple, WhoAmI } from '../../../../shared/api/users.js';
 import type { UserRow } from '../../db/repos/usersRepo.js';
 
 export const ORGANIZATION_ID = 1;
@@ -63,14 +63,14 @@ function initials(user: UserRow): string {
 }
 
 /** `UserSimpleSerializer`: the nested form used in `created_by` and elsewhere (no `username`). */
-export function toUserSimple(user: UserRow) {
+export function toUserSimple(user: UserRow): UserSimple {
   return {
     id: user.id,
     first_name: user.first_name,
     last_name: user.last_name,
     email: user.email,
     avatar: user.avatar,
-  };
+  } satisfies UserSimple;
 }
 
 /** `UserSerializer` (CE 1.22): `/api/users/` items. */

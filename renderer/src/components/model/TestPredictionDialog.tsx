@@ -10,7 +10,7 @@ interface TestPredictionDialogProps {
   onClose: () => void;
 }
 
-function taskPreview(data: Record<string, unknown> | undefined): string {
+function taskPreview(data: unknown): string {
   const text = JSON.stringify(data ?? {});
   return text.length > 240 ? `${text.slice(0, 240)}…` : text;
 }
@@ -40,7 +40,7 @@ export function TestPredictionDialog({ modelName, answer, onClose }: TestPredict
       {answer?.kind === 'ready' && (
         <div className="model-test" data-testid="model-test">
           <p>
-            Task {answer.value.task?.id ?? '?'}:{' '}
+            Task {String(answer.value.task?.id ?? '?')}:{' '}
             <code className="model-test__data">{taskPreview(answer.value.task?.data)}</code>
           </p>
           {summaries.length === 0 && <p className="muted">The model answered without a prediction.</p>}

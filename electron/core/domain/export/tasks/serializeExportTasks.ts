@@ -69,8 +69,8 @@ function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<str
 
 /** The expanded draft of export-formats.md 3 (its key list has no `project`). */
 export function exportDraft(row: DraftRow, now: Date): Record<string, unknown> {
+  // serializeDraft has no `project` (its Draft type says so), so nothing to drop.
   const draft = serializeDraft(row, now);
-  delete draft.project;
   return { ...draft, result: markPlainJson(draft.result), lead_time: pyFloatOrNull(row.lead_time) };
 }
 
