@@ -57,8 +57,18 @@ function installedStamp(): string {
         '(it needs Python 3.10+ with pip and venv), or `npm run test:interop`, which runs it first.',
     );
   }
-  return readFileSync(stamp, 'utf8').trim();
+  // The suffix names the rig's own template recipe: a change to it rebuilds the template.
+  return `${readFileSync(stamp, 'utf8').trim()}+fixed-secret-key`;
 }
+
+/*
+ * Label Studio keeps the SECRET_KEY it generates in <data>/.env, and reads it back with
+ * django-environ, which takes a value starting with '$' for a reference to another variable and
+ * reads it as ''. One data folder in 50 (the key's alphabet has 50 characters, '$' among them) so
+ * gets a new key at every start, and the template's personal access token stops verifying: seen in
+ * a CI run. The rig gives every start the same key instead.
+ */
+const INTEROP_SECRET_KEY = 'outpost-interop-rig-secret-key-not-used-outside-tests-0123456789';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -97,6 +107,7 @@ function labelStudioEnv(dataDir: string, filesRoot: string, options: StartOption
     ...process.env,
     ...settings,
     LABEL_STUDIO_BASE_DATA_DIR: dataDir,
+    SECRET_KEY: INTEROP_SECRET_KEY,
     LABEL_STUDIO_LOCAL_FILES_SERVING_ENABLED: 'true',
     LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT: filesRoot,
     // No call to pypi.org at each start: the rig must not depend on anything but loopback.
