@@ -15,6 +15,8 @@ export interface SpawnedCli {
   stderr(): string;
   /** Sends SIGTERM and resolves with the exit code (null if a signal ended it). */
   stop(): Promise<number | null>;
+  /** Sends SIGKILL (no chance to clean up) and resolves with the signal that ended it, once it has. */
+  kill(): Promise<NodeJS.Signals | null>;
 }
 
 export interface SpawnCliOptions {
@@ -68,6 +70,11 @@ export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise
         stop: () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           return exited;
+        },
+        kill: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await exited;
+          return child.signalCode;
         },
       });
     };
