@@ -6,6 +6,7 @@ export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.u
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface SpawnedCli {
+  pid: number;
   url: string;
   token: string;
   pat: string;
@@ -62,6 +63,7 @@ export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise
         return;
       }
       resolve({
+        pid: child.pid!,
         url: lineValue(stdout, 'URL') as string,
         token: lineValue(stdout, 'TOKEN') as string,
         pat: lineValue(stdout, 'PAT') as string,

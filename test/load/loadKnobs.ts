@@ -16,4 +16,4 @@ export const LOAD_SECONDS = positiveInteger('LOAD_SECONDS', 5);
 /** Tasks in the import that is killed mid-way. */
 export const KILL_IMPORT_TASKS = positiveInteger('KILL_IMPORT_TASKS', 20_000);
 /** Annotations answered 201 before the server is killed under concurrent writes. */
-export const KILL_WRITES = positiveInteger('KILL_WRITES', 300);
+export const KILL_WRITES = positiveInteger('KILL_WRITES', 150);

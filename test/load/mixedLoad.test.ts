@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../helpers/faultProxy.js';
 import { formatLoadTable, newFigures, type KindFigures } from './latencyTable.js';
 import { LOAD_SECONDS } from './loadKnobs.js';
+import { cpuSeconds } from './processCpu.js';
 import {
   choice,
   createProject,
@@ -125,27 +126,52 @@ async function runClient(
   }
 }
 
+/** Runs the clients for LOAD_SECONDS and prints the figures. */
+async function runLoad(outpost: Outpost, seeded: Seeded) {
+  const figures = new Map<Kind, KindFigures>(MIX.map(([kind]) => [kind, newFigures()]));
+  const expected: Expected = { importedTasks: new Map(), annotations: new Map() };
+  const cpuBefore = cpuSeconds(outpost.cli.pid);
+  const started = performance.now();
+  const until = started + LOAD_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, (_, client) => runClient(outpost, client, seeded, until, figures, expected)),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(outpost.cli.pid);
+  const requests = [...figures.values()].reduce((sum, entry) => sum + entry.latencies.length, 0);
+  const cpu =
+    cpuBefore === null || cpuAfter === null
+      ? ''
+      : `; server CPU ${(cpuAfter - cpuBefore).toFixed(1)} s (${((1000 * (cpuAfter - cpuBefore)) / requests).toFixed(1)} ms a request)`;
+  console.log(
+    `\nMixed load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${PROJECTS} projects of ${SEEDED_TASKS} tasks${cpu}\n` +
+      formatLoadTable(figures, elapsed),
+  );
+  return { figures, expected };
+}
+
+function expectDatabaseHolds(dataDir: string, seeded: Seeded, expected: Expected): void {
+  withDatabase(dataDir, (db) => {
+    expect(integrityOf(db)).toBe('ok');
+    for (const project of seeded.projectIds) {
+      const tasks = db.prepare('SELECT COUNT(*) FROM tasks WHERE project = ?').pluck().get(project);
+      expect(tasks, `tasks of project ${project}`).toBe(SEEDED_TASKS + (expected.importedTasks.get(project) ?? 0));
+    }
+    const stored = db.prepare('SELECT id, project, task FROM annotations ORDER BY id').all();
+    const answered = [...expected.annotations].map(([id, where]) => ({ id, ...where })).sort((a, b) => a.id - b.id);
+    expect(stored).toEqual(answered);
+  });
+}
+
 describe('eight clients mixing reads, annotation writes and imports (issue 17, item 4)', () => {
   it(
-    `answers every request of ${LOAD_SECONDS} s with a 2xx and keeps exactly what it answered`,
+    `answers every request of ${LOAD_SECONDS} s with a 2xx and keeps what it answered`,
     async () => {
       const dataDir = newDataDir('outpost-load-');
       server = await startOutpost(dataDir);
       const outpost = server;
       const seeded = await seed(outpost);
-
-      const figures = new Map<Kind, KindFigures>(MIX.map(([kind]) => [kind, newFigures()]));
-      const expected: Expected = { importedTasks: new Map(), annotations: new Map() };
-      const started = performance.now();
-      const until = started + LOAD_SECONDS * 1000;
-      await Promise.all(
-        Array.from({ length: CLIENTS }, (_, client) => runClient(outpost, client, seeded, until, figures, expected)),
-      );
-      const elapsed = (performance.now() - started) / 1000;
-      console.log(
-        `\nMixed load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${PROJECTS} projects of ${SEEDED_TASKS} tasks\n` +
-          formatLoadTable(figures, elapsed),
-      );
+      const { figures, expected } = await runLoad(outpost, seeded);
 
       const errors = [...figures.values()].flatMap((entry) => entry.errors);
       expect(errors.slice(0, 20), `${errors.length} failed requests`).toEqual([]);
@@ -153,21 +179,7 @@ describe('eight clients mixing reads, annotation writes and imports (issue 17, i
       expect(await outpost.cli.stop()).toBe(0);
       expect(outpost.cli.stderr()).not.toMatch(LOCKED);
       server = null;
-
-      withDatabase(dataDir, (db) => {
-        expect(integrityOf(db)).toBe('ok');
-        for (const project of seeded.projectIds) {
-          const tasks = db.prepare('SELECT COUNT(*) FROM tasks WHERE project = ?').pluck().get(project);
-          expect(tasks, `tasks of project ${project}`).toBe(SEEDED_TASKS + (expected.importedTasks.get(project) ?? 0));
-        }
-        const stored = db.prepare('SELECT id, project, task FROM annotations ORDER BY id').all() as {
-          id: number;
-          project: number;
-          task: number;
-        }[];
-        const answered = [...expected.annotations].map(([id, where]) => ({ id, ...where })).sort((a, b) => a.id - b.id);
-        expect(stored).toEqual(answered);
-      });
+      expectDatabaseHolds(dataDir, seeded, expected);
     },
     120_000 + LOAD_SECONDS * 1000,
   );
