@@ -106,15 +106,19 @@ describe(`a ${KILL_IMPORT_TASKS}-task import killed with SIGKILL (issue 17, item
         const dataDir = newDataDir('outpost-kill-import-');
         const server = await start(dataDir);
         const project = await createProject(server, 'kill import');
+        const sent = performance.now();
         const answer = postImport(server.url, project, body);
         const isMidWrite = await walGrowth(dataDir, MID_WRITE_WAL_GROWTH, answer);
+        const killedAfter = `killed ${((performance.now() - sent) / 1000).toFixed(1)} s after sending`;
         expect(await server.cli.kill()).toBe('SIGKILL');
         const status = await answer;
         const after = projectState(dataDir, project);
         expect(after.integrity).toBe('ok');
         expect([0, count], `tasks after a kill (answer: ${status})`).toContain(after.tasks);
         if (status === 201) expect(after.tasks).toBe(count);
-        outcomes.push(`attempt ${attempt}: WAL grew first ${isMidWrite}, answer ${status}, ${after.tasks} tasks`);
+        outcomes.push(
+          `attempt ${attempt}: ${killedAfter}, WAL grew first ${isMidWrite}, answer ${status}, ${after.tasks} tasks`,
+        );
         if (isMidWrite && after.tasks === 0) landed = { dataDir, project };
       }
       console.log(`\nImport of ${count} tasks killed mid-write:\n${outcomes.join('\n')}`);
@@ -128,8 +132,12 @@ describe(`a ${KILL_IMPORT_TASKS}-task import killed with SIGKILL (issue 17, item
       proxy = await startFaultProxy(restarted.url);
       proxy.setFaults([{ method: 'POST', path: /\/import$/, times: 1, action: { kind: 'hold', at: 'response' } }]);
       const held = proxy.nextHeld();
+      const sent = performance.now();
       const answer = postImport(proxy.url, project, body);
       await held;
+      console.log(
+        `The same import committed in ${((performance.now() - sent) / 1000).toFixed(1)} s; killed before its answer.`,
+      );
       expect(await restarted.cli.kill()).toBe('SIGKILL');
       await proxy.close();
       proxy = null;

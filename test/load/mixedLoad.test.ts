@@ -131,6 +131,7 @@ async function runLoad(outpost: Outpost, seeded: Seeded) {
   const figures = new Map<Kind, KindFigures>(MIX.map(([kind]) => [kind, newFigures()]));
   const expected: Expected = { importedTasks: new Map(), annotations: new Map() };
   const cpuBefore = cpuSeconds(outpost.cli.pid);
+  const clientCpu = process.cpuUsage();
   const started = performance.now();
   const until = started + LOAD_SECONDS * 1000;
   await Promise.all(
@@ -138,13 +139,14 @@ async function runLoad(outpost: Outpost, seeded: Seeded) {
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = cpuSeconds(outpost.cli.pid);
+  const { user, system } = process.cpuUsage(clientCpu);
   const requests = [...figures.values()].reduce((sum, entry) => sum + entry.latencies.length, 0);
-  const cpu =
-    cpuBefore === null || cpuAfter === null
-      ? ''
-      : `; server CPU ${(cpuAfter - cpuBefore).toFixed(1)} s (${((1000 * (cpuAfter - cpuBefore)) / requests).toFixed(1)} ms a request)`;
+  const perRequest = (seconds: number) =>
+    `${seconds.toFixed(1)} s (${((1000 * seconds) / requests).toFixed(1)} ms a request)`;
+  const serverCpu = cpuBefore === null || cpuAfter === null ? 'not known' : perRequest(cpuAfter - cpuBefore);
+  const cpu = `CPU: server ${serverCpu}, clients ${perRequest((user + system) / 1e6)}`;
   console.log(
-    `\nMixed load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${PROJECTS} projects of ${SEEDED_TASKS} tasks${cpu}\n` +
+    `\nMixed load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${PROJECTS} projects of ${SEEDED_TASKS} tasks\n${cpu}\n` +
       formatLoadTable(figures, elapsed),
   );
   return { figures, expected };
