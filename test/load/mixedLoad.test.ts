@@ -88,7 +88,8 @@ async function runClient(
   let sent = 0;
   while (performance.now() < until) {
     const roll = random();
-    const kind = MIX.find(([, bound]) => roll < bound)![0];
+    // Each client starts with a different kind, so every kind runs however short the run.
+    const kind = sent === 0 ? MIX[client % MIX.length]![0] : MIX.find(([, bound]) => roll < bound)![0];
     const project = pick(random, seeded.projectIds);
     const tasks = seeded.taskIds.get(project)!;
     let method = 'GET';
