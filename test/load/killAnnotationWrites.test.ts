@@ -6,6 +6,7 @@ import {
   expectStatus,
   integrityOf,
   newDataDir,
+  removeDataDirs,
   startOutpost,
   withDatabase,
   type Outpost,
@@ -30,6 +31,7 @@ let servers: Outpost[] = [];
 afterEach(async () => {
   for (const server of servers) await server.cli.kill();
   servers = [];
+  removeDataDirs();
 });
 
 async function writeUntilKilled(

@@ -8,6 +8,7 @@ import {
   expectStatus,
   integrityOf,
   newDataDir,
+  removeDataDirs,
   startOutpost,
   TOKEN,
   withDatabase,
@@ -38,6 +39,7 @@ afterEach(async () => {
   proxy = null;
   for (const server of servers) await server.cli.kill();
   servers = [];
+  removeDataDirs();
 });
 
 async function start(dataDir: string): Promise<Outpost> {

@@ -9,6 +9,7 @@ import {
   expectStatus,
   integrityOf,
   newDataDir,
+  removeDataDirs,
   startOutpost,
   withDatabase,
   type Outpost,
@@ -52,6 +53,7 @@ let server: Outpost | null = null;
 afterEach(async () => {
   await server?.cli.kill();
   server = null;
+  removeDataDirs();
 });
 
 async function seed(outpost: Outpost): Promise<Seeded> {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -32,8 +32,18 @@ export interface Outpost {
   call<T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
 }
 
+const dataDirs: string[] = [];
+
+/** A new data folder under the system's temporary folder, removed by `removeDataDirs`. */
 export function newDataDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  dataDirs.push(dataDir);
+  return dataDir;
+}
+
+/** Full-size runs leave hundreds of megabytes of databases: removed once their servers are gone. */
+export function removeDataDirs(): void {
+  for (const dataDir of dataDirs.splice(0)) rmSync(dataDir, { recursive: true, force: true });
 }
 
 export async function startOutpost(dataDir: string): Promise<Outpost> {
