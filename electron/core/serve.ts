@@ -96,6 +96,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   sweepUploads(deps.db, deps.uploadsDir);
   const app = createApp(deps);
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
+  // An import holds the event loop until it commits (seconds for a large one). Node's keep-alive
+  // timer would then fire before a request already waiting on an idle connection is read, and
+  // reset it (nodejs/node#43456): idle connections stay open until the client or close() ends them.
+  server.keepAliveTimeout = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
