@@ -98,8 +98,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
   // An import holds the event loop until it commits (seconds for a large one). Node's keep-alive
   // timer would then fire before a request already waiting on an idle connection is read, and
-  // reset it (nodejs/node#43456): idle connections stay open until the client or close() ends them.
-  server.keepAliveTimeout = 0;
+  // reset it (nodejs/node#43456). Idle connections are kept two minutes, longer than any import
+  // holds the loop, yet still closed in the end (`--host` can open the port to other machines).
+  server.keepAliveTimeout = 120_000;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
