@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiContext } from './api/apiContext';
 import type { ApiClient } from './api/client';
 import { connectApiClient } from './api/connection';
+import { createQueryClient } from './api/queryClient';
 import { AppHeader } from './components/AppHeader';
 import { StatusBar } from './components/StatusBar';
 import { ToastProvider } from './components/ToastProvider';
@@ -50,6 +52,7 @@ function CurrentPage({ route }: { route: Route }) {
 export function App() {
   const [theme, setTheme] = useTheme();
   const [connection, setConnection] = useState<Connection>({ kind: 'connecting' });
+  const [queryClient] = useState(createQueryClient);
   const route = useRoute();
   const key = routeKey(route);
   const firstRoute = useRef(key);
@@ -71,29 +74,31 @@ export function App() {
   const client = connection.kind === 'ready' ? connection.client : null;
   return (
     <ToastProvider>
-      <ApiContext.Provider value={client}>
-        <div className="app">
-          <AppHeader
-            page={route.page === 'appSettings' || route.page === 'sync' ? route.page : 'projects'}
-            theme={theme}
-            onThemeChange={setTheme}
-          />
-          <main id="main" className="app-main" tabIndex={-1}>
-            {connection.kind === 'connecting' && <p role="status">Connecting to the local server…</p>}
-            {connection.kind === 'failed' && (
-              <p className="notice notice--error" role="alert">
-                Outpost could not reach its local server: {connection.message}
-              </p>
-            )}
-            {client && (
-              <Suspense fallback={<p role="status">Loading…</p>}>
-                <CurrentPage key={key} route={route} />
-              </Suspense>
-            )}
-          </main>
-          {client ? <StatusBar /> : <footer className="status-bar" />}
-        </div>
-      </ApiContext.Provider>
+      <QueryClientProvider client={queryClient}>
+        <ApiContext.Provider value={client}>
+          <div className="app">
+            <AppHeader
+              page={route.page === 'appSettings' || route.page === 'sync' ? route.page : 'projects'}
+              theme={theme}
+              onThemeChange={setTheme}
+            />
+            <main id="main" className="app-main" tabIndex={-1}>
+              {connection.kind === 'connecting' && <p role="status">Connecting to the local server…</p>}
+              {connection.kind === 'failed' && (
+                <p className="notice notice--error" role="alert">
+                  Outpost could not reach its local server: {connection.message}
+                </p>
+              )}
+              {client && (
+                <Suspense fallback={<p role="status">Loading…</p>}>
+                  <CurrentPage key={key} route={route} />
+                </Suspense>
+              )}
+            </main>
+            {client ? <StatusBar /> : <footer className="status-bar" />}
+          </div>
+        </ApiContext.Provider>
+      </QueryClientProvider>
     </ToastProvider>
   );
 }

@@ -1,6 +1,5 @@
 import type { ProjectSummary } from '../api/projects';
 import { ProjectCard } from './ProjectCard';
-import { MirrorsProvider } from './sync/MirrorsProvider';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];
@@ -18,7 +17,7 @@ interface ProjectGridProps {
 export function ProjectGrid(props: ProjectGridProps) {
   const { projects, count, busyIds, hasMore, isLoadingMore, error } = props;
   return (
-    <MirrorsProvider>
+    <>
       <div className="project-grid">
         {projects.map((project) => (
           <ProjectCard
@@ -42,6 +41,6 @@ export function ProjectGrid(props: ProjectGridProps) {
           </button>
         </div>
       )}
-    </MirrorsProvider>
+    </>
   );
 }

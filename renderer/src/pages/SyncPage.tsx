@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useApi } from '../api/apiContext';
+import { queryKeys } from '../api/queryKeys';
 import { listRemotes, type Remote } from '../api/remotes';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
@@ -20,8 +21,8 @@ export function SyncPage() {
   const now = useNow();
   const load = useCallback((signal: AbortSignal) => listRemotes(client, signal), [client]);
   const delay = useCallback(() => REMOTES_POLL_MS, []);
-  const { state, refresh } = usePolling<Remote[]>(load, delay);
-  const editing = useRemoteEditing(refresh);
+  const { state, refresh } = usePolling<Remote[]>(queryKeys.remotes, load, delay);
+  const editing = useRemoteEditing();
   const remotes = state.status === 'loading' ? null : state.value;
 
   return (
@@ -64,7 +65,6 @@ export function SyncPage() {
           now={now}
           onEdit={editing.startEdit}
           onRemove={editing.startRemove}
-          onChanged={refresh}
         />
       ))}
       <RemoteFormDialog

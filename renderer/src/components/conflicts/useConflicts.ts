@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { errorMessage } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
 import { fetchConflicts, resolveConflict, type Conflict, type Resolution } from '../../api/conflicts';
 import { useToasts } from '../toastContext';
 import { RESOLUTION_DONE } from './conflictWords';
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export type ConflictsLoad =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; open: Conflict[]; resolved: Conflict[] };
+
+type Lists = { open: Conflict[]; resolved: Conflict[] };
 
 /**
  * A project's open and resolved conflicts, and the action that answers one. An answer moves the
@@ -19,37 +22,34 @@ export type ConflictsLoad =
 export function useConflicts(projectId: number) {
   const client = useApi();
   const toasts = useToasts();
-  const [load, setLoad] = useState<ConflictsLoad>({ status: 'loading' });
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<Record<number, Resolution>>({});
-
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([
-      fetchConflicts(client, projectId, false, controller.signal),
-      fetchConflicts(client, projectId, true, controller.signal),
-    ]).then(
-      ([open, resolved]) => setLoad({ status: 'ready', open, resolved }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'error', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client, projectId]);
+  const query = useQuery({
+    queryKey: queryKeys.conflicts(projectId),
+    queryFn: async ({ signal }): Promise<Lists> => {
+      const [open, resolved] = await Promise.all([
+        fetchConflicts(client, projectId, false, signal),
+        fetchConflicts(client, projectId, true, signal),
+      ]);
+      return { open, resolved };
+    },
+  });
 
   const resolve = useCallback(
     async (conflict: Conflict, resolution: Resolution) => {
       setPending((current) => ({ ...current, [conflict.id]: resolution }));
       try {
         const done = await resolveConflict(client, conflict.id, resolution);
-        setLoad((current) =>
-          current.status === 'ready'
+        queryClient.setQueryData<Lists>(queryKeys.conflicts(projectId), (current) =>
+          current
             ? {
-                status: 'ready',
                 open: current.open.filter((item) => item.id !== done.id),
                 resolved: [done, ...current.resolved.filter((item) => item.id !== done.id)],
               }
             : current,
         );
+        // The project's badges count open conflicts.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.mirrors });
         toasts.success(`${RESOLUTION_DONE[resolution]} for task ${conflict.task}.`);
       } catch (error) {
         toasts.error(`The conflict on task ${conflict.task} was not resolved: ${errorMessage(error)}`);
@@ -61,8 +61,13 @@ export function useConflicts(projectId: number) {
         });
       }
     },
-    [client, toasts],
+    [client, toasts, queryClient, projectId],
   );
 
+  const load: ConflictsLoad = query.isPending
+    ? { status: 'loading' }
+    : query.isError
+      ? { status: 'error', message: errorMessage(query.error) }
+      : { status: 'ready', ...query.data };
   return { load, pending, resolve };
 }

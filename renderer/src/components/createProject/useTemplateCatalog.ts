@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/apiContext';
+import { loadedOf } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
 import { listTemplates, type TemplateCatalog } from '../../api/templates';
 
 export type CatalogLoad =
@@ -8,23 +10,14 @@ export type CatalogLoad =
 /** The template gallery from `/api/templates/`, loaded while `enabled` (the dialog is open). */
 export function useTemplateCatalog(enabled: boolean): CatalogLoad {
   const client = useApi();
-  const [load, setLoad] = useState<CatalogLoad>({ status: 'loading' });
-  const isReady = load.status === 'ready';
-
-  useEffect(() => {
-    // Loaded once: the catalog is part of the app and does not change while it runs.
-    if (!enabled || isReady) return;
-    const controller = new AbortController();
-    listTemplates(client, controller.signal).then(
-      (catalog) => setLoad({ status: 'ready', catalog }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) {
-          setLoad({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [client, enabled, isReady]);
-
-  return load;
+  const load = loadedOf(
+    useQuery({
+      queryKey: queryKeys.templates,
+      queryFn: ({ signal }) => listTemplates(client, signal),
+      enabled,
+      // Loaded once: the catalog is part of the app and does not change while it runs.
+      staleTime: Infinity,
+    }),
+  );
+  return load.status === 'ready' ? { status: 'ready', catalog: load.data } : load;
 }

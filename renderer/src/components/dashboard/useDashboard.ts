@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/apiContext';
 import { fetchDashboard, type DashboardQuery, type ProjectDashboard } from '../../api/dashboard';
-
-/** ApiError messages are already the server's envelope in words. */
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { errorMessage } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
 
 export type DashboardLoad =
   | { status: 'loading'; data: ProjectDashboard | null }
@@ -16,21 +15,15 @@ export type DashboardLoad =
  */
 export function useDashboard(projectId: number, query: DashboardQuery): DashboardLoad {
   const client = useApi();
-  const [load, setLoad] = useState<DashboardLoad>({ status: 'loading', data: null });
   const { from, to, bucket, timezone } = query;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad((previous) => ({ status: 'loading', data: previous.data }));
-    fetchDashboard(client, projectId, { from, to, bucket, timezone }, controller.signal).then(
-      (data) => setLoad({ status: 'ready', data }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad((previous) => ({ status: 'error', message: errorMessage(error), data: previous.data }));
-      },
-    );
-    return () => controller.abort();
-  }, [client, projectId, from, to, bucket, timezone]);
-
-  return load;
+  const asked = { from, to, bucket, timezone };
+  const result = useQuery({
+    queryKey: queryKeys.dashboard(projectId, asked),
+    queryFn: ({ signal }) => fetchDashboard(client, projectId, asked, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = result.data ?? null;
+  if (result.isError) return { status: 'error', message: errorMessage(result.error), data };
+  if (result.isPending || result.isPlaceholderData || !data) return { status: 'loading', data };
+  return { status: 'ready', data };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useApi } from '../../api/apiContext';
 import { getLocalModelStatus, type LocalModelLoad } from '../../api/localModel';
+import { queryKeys } from '../../api/queryKeys';
 import type { MlBackend } from '../../api/mlBackends';
 import {
   accuracyText,
@@ -30,13 +31,12 @@ interface LocalModelFactsProps {
 
 export function LocalModelFacts({ projectId, backend, onTrained }: LocalModelFactsProps) {
   const client = useApi();
-  // A new backend record (trained, refreshed) makes a new loader, which asks again.
-  const stamp = backend.updated_at;
   const load = useCallback(
     (signal: AbortSignal) => getLocalModelStatus(client, projectId, signal),
-    [client, projectId, stamp],
+    [client, projectId],
   );
-  const { state } = usePolling(load, delayFor);
+  // A new backend record (trained, refreshed) is a new key, which asks again.
+  const { state } = usePolling([...queryKeys.localModel(projectId), backend.updated_at], load, delayFor);
   const lastState = useRef<string | null>(null);
   const current = state.status === 'ready' && state.value.kind === 'ready' ? state.value.status.state : null;
   useEffect(() => {

@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useApi } from '../../api/apiContext';
 import { listBackends, type MlBackend } from '../../api/mlBackends';
 import { listModelVersions } from '../../api/projectSettings';
+import { errorMessage } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
 
 export type BackendsLoad =
   | { status: 'loading' }
   | { status: 'ready'; backends: MlBackend[]; versions: Record<string, number> }
   | { status: 'error'; message: string };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+type Backends = { backends: MlBackend[]; versions: Record<string, number> };
 
 /**
  * The project's connected models and its prediction versions, loaded together: a change to one
@@ -17,40 +20,38 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function useMlBackends(projectId: number) {
   const client = useApi();
-  const [load, setLoad] = useState<BackendsLoad>({ status: 'loading' });
-  const [isRefreshing, setRefreshing] = useState(false);
-  const [tick, setTick] = useState(0);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.mlBackends(projectId),
+    queryFn: async ({ signal }): Promise<Backends> => {
+      const [backends, versions] = await Promise.all([
+        listBackends(client, projectId, signal),
+        listModelVersions(client, projectId, signal),
+      ]);
+      return { backends, versions };
+    },
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setRefreshing(true);
-    Promise.all([
-      listBackends(client, projectId, controller.signal),
-      listModelVersions(client, projectId, controller.signal),
-    ])
-      .then(
-        ([backends, versions]) => setLoad({ status: 'ready', backends, versions }),
-        (error: unknown) => {
-          if (!controller.signal.aborted) setLoad({ status: 'error', message: messageOf(error) });
-        },
-      )
-      .finally(() => {
-        if (!controller.signal.aborted) setRefreshing(false);
-      });
-    return () => controller.abort();
-  }, [client, projectId, tick]);
-
-  const refresh = useCallback(() => setTick((value) => value + 1), []);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.mlBackends(projectId) }),
+    [queryClient, projectId],
+  );
 
   /** Puts a backend the server just returned in place (or adds it), without a round trip. */
-  const put = useCallback((backend: MlBackend) => {
-    setLoad((current) => {
-      if (current.status !== 'ready') return current;
-      const others = current.backends.filter((item) => item.id !== backend.id);
-      const backends = [...others, backend].sort((a, b) => a.id - b.id);
-      return { ...current, backends };
-    });
-  }, []);
+  const put = useCallback(
+    (backend: MlBackend) =>
+      queryClient.setQueryData<Backends>(queryKeys.mlBackends(projectId), (current) => {
+        if (!current) return current;
+        const others = current.backends.filter((item) => item.id !== backend.id);
+        return { ...current, backends: [...others, backend].sort((a, b) => a.id - b.id) };
+      }),
+    [queryClient, projectId],
+  );
 
-  return { load, isRefreshing, refresh, put };
+  const load: BackendsLoad = query.isPending
+    ? { status: 'loading' }
+    : query.isError
+      ? { status: 'error', message: errorMessage(query.error) }
+      : { status: 'ready', ...query.data };
+  return { load, isRefreshing: query.isFetching, refresh, put };
 }

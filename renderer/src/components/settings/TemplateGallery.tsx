@@ -1,29 +1,14 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useApi } from '../../api/apiContext';
+import { useId, useMemo, useState } from 'react';
 import { SearchField } from '../SearchField';
-import { groupTemplates, listTemplates, type LabelTemplate, type TemplateCatalog } from '../../api/templates';
+import { groupTemplates, type LabelTemplate } from '../../api/templates';
 import { TemplateMiniature } from '../createProject/TemplateMiniature';
-
-type Load =
-  { status: 'loading' } | { status: 'ready'; catalog: TemplateCatalog } | { status: 'error'; message: string };
+import { useTemplateCatalog } from '../createProject/useTemplateCatalog';
 
 /** Outpost's template gallery, grouped as the server groups it, filtered by a search box. */
 export function TemplateGallery({ onChoose }: { onChoose: (template: LabelTemplate) => void }) {
-  const client = useApi();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const load = useTemplateCatalog(true);
   const [search, setSearch] = useState('');
   const headingId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listTemplates(client, controller.signal).then(
-      (catalog) => setLoad({ status: 'ready', catalog }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'error', message: String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client]);
 
   const groups = useMemo(() => (load.status === 'ready' ? groupTemplates(load.catalog, search) : []), [load, search]);
 

@@ -2,7 +2,7 @@ import { routes } from '../../router';
 import { formatCount, plural } from '../../sync/runStats';
 import { pendingText } from '../../sync/runText';
 import '../../styles/syncVisibility.css';
-import { useMirror } from './mirrorsContext';
+import { useMirror } from './useMirrors';
 
 /**
  * A project card's sync marks: where it is mirrored from, its open conflicts (to the Conflicts

@@ -1,29 +1,28 @@
 import { useCallback, useId, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { cancelRun, listRemoteProjects, startSync, testRemote, type Remote, type SyncRun } from '../../api/remotes';
 import { useToasts } from '../toastContext';
 import { RemoteProjects } from './RemoteProjects';
 import { RemoteSummary } from './RemoteSummary';
 import { RunHistory } from './RunHistory';
-import { nudgeSyncStatus } from './syncNudge';
 import { SyncControls } from './SyncControls';
 import { usePolling } from './usePolling';
 import { useRemoteRuns } from './useRemoteRuns';
+import { useSyncChanged } from './useSyncChanged';
 
 interface RemoteCardProps {
   remote: Remote;
   now: number;
   onEdit: (remote: Remote) => void;
   onRemove: (remote: Remote) => void;
-  /** The remote's record changed (a test, a run): reload the list. */
-  onChanged: () => void;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const never = () => null;
 
 /** One remote: what it is, its projects to choose, Sync now / Cancel, and its runs. */
-export function RemoteCard({ remote, now, onEdit, onRemove, onChanged }: RemoteCardProps) {
+export function RemoteCard({ remote, now, onEdit, onRemove }: RemoteCardProps) {
   const client = useApi();
   const toasts = useToasts();
   const headingId = useId();
@@ -34,13 +33,17 @@ export function RemoteCard({ remote, now, onEdit, onRemove, onChanged }: RemoteC
     (signal: AbortSignal) => listRemoteProjects(client, remote.id, signal),
     [client, remote.id],
   );
-  const { state: projects, refresh: refreshProjects } = usePolling(loadProjects, never);
+  const { state: projects, refresh: refreshProjects } = usePolling(
+    queryKeys.remoteProjects(remote.id),
+    loadProjects,
+    never,
+  );
+  const syncChanged = useSyncChanged();
   const runFinished = useCallback(() => {
     // A finished run may have made new mirrors and changed the remote's facts.
     refreshProjects();
-    onChanged();
-    nudgeSyncStatus();
-  }, [refreshProjects, onChanged]);
+    syncChanged();
+  }, [refreshProjects, syncChanged]);
   const { runs, refresh: refreshRuns, watch } = useRemoteRuns(remote.id, runFinished);
   const running = runs.status === 'ready' && runs.value[0]?.status === 'running' ? runs.value[0] : null;
 
@@ -67,8 +70,7 @@ export function RemoteCard({ remote, now, onEdit, onRemove, onChanged }: RemoteC
       const started = await startSync(client, remote.id, [...chosen]);
       setChosen(new Set());
       watch(started.id);
-      onChanged();
-      nudgeSyncStatus();
+      syncChanged();
     });
   const cancel = (run: SyncRun) =>
     act('cancel', async () => {
@@ -81,7 +83,7 @@ export function RemoteCard({ remote, now, onEdit, onRemove, onChanged }: RemoteC
       toasts.success(
         `Connected to ${tested.name}: Label Studio ${tested.remote_version ?? '?'} as ${tested.remote_user_email ?? '?'}.`,
       );
-      onChanged();
+      syncChanged();
     });
 
   return (

@@ -1,16 +1,17 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { listRemotes } from '../../api/remotes';
 import { routes } from '../../router';
 import { statusPollDelay, syncState } from '../../sync/runText';
 import '../../styles/syncStatus.css';
 import '../../styles/syncVisibility.css';
-import { onSyncNudge } from './syncNudge';
 import { usePolling } from './usePolling';
 
 /**
  * The status bar's sync state, from the remotes list (each with its latest run): polled every
- * few seconds, every second while a run is running. Nothing when there are no remotes.
+ * few seconds, every second while a run is running, and at once when the sync page changes
+ * something (the same cached query). Nothing when there are no remotes.
  */
 export function SyncStatus() {
   const client = useApi();
@@ -18,8 +19,7 @@ export function SyncStatus() {
   const delay = useCallback((remotes: Awaited<ReturnType<typeof listRemotes>>) => {
     return statusPollDelay(syncState(remotes, Date.now()));
   }, []);
-  const { state: polled, refresh } = usePolling(load, delay);
-  useEffect(() => onSyncNudge(refresh), [refresh]);
+  const { state: polled } = usePolling(queryKeys.remotes, load, delay);
 
   // A failed poll keeps the last known state: the server's own status sits right beside it.
   const remotes = polled.status === 'loading' ? null : polled.value;

@@ -1,53 +1,44 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { hashKey, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { errorMessage } from '../../api/queryClient';
 
 export type Polled<T> =
   { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string; value: T | null };
 
 /**
- * Loads `load` now and again after `delayFor(value)` ms (null: stop until `refresh`), one
- * request at a time, and never after unmount. A failed load keeps the last value and retries
- * after `retryMs`. `refresh()` asks at once (e.g. after the user started a run).
+ * Loads `key` now and again after `delayFor(value)` ms (null: stop until `refresh`), one request
+ * at a time, and never after unmount. A failed load keeps the last value and is asked again after
+ * `retryMs`. `refresh()` asks at once (e.g. after the user started a run); every part of the window
+ * polling the same key shares its requests and its answer.
  */
 export function usePolling<T>(
+  key: QueryKey,
   load: (signal: AbortSignal) => Promise<T>,
   delayFor: (value: T) => number | null,
   retryMs = 5_000,
 ): { state: Polled<T>; refresh: () => void } {
-  const [state, setState] = useState<Polled<T>>({ status: 'loading' });
-  const [tick, setTick] = useState(0);
-  const latest = useRef<T | null>(null);
-  const delayRef = useRef(delayFor);
-  useEffect(() => {
-    delayRef.current = delayFor;
-  }, [delayFor]);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => load(signal),
+    refetchInterval: (current) => {
+      if (current.state.status === 'error') return retryMs;
+      const value = current.state.data;
+      return value === undefined ? false : (delayFor(value) ?? false);
+    },
+    // Polling paces itself: a failure is retried at the next tick, not at once.
+    retry: false,
+  });
+  // Callers build the key on each render: the same hash is the same key, so `refresh` stays put.
+  const keyHash = hashKey(key);
+  const stableKey = useMemo(() => key, [keyHash]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: stableKey }),
+    [queryClient, stableKey],
+  );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: number | undefined;
-    const poll = () => {
-      load(controller.signal).then(
-        (value) => {
-          if (controller.signal.aborted) return;
-          latest.current = value;
-          setState({ status: 'ready', value });
-          const delay = delayRef.current(value);
-          if (delay !== null) timer = window.setTimeout(poll, delay);
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const message = error instanceof Error ? error.message : String(error);
-          setState({ status: 'error', message, value: latest.current });
-          timer = window.setTimeout(poll, retryMs);
-        },
-      );
-    };
-    poll();
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [load, retryMs, tick]);
-
-  const refresh = useCallback(() => setTick((value) => value + 1), []);
-  return { state, refresh };
+  if (query.isPending) return { state: { status: 'loading' }, refresh };
+  if (query.isError)
+    return { state: { status: 'error', message: errorMessage(query.error), value: query.data ?? null }, refresh };
+  return { state: { status: 'ready', value: query.data }, refresh };
 }

@@ -3,7 +3,7 @@ import { useApi } from '../../api/apiContext';
 import { addRemote, changeRemote, removeRemote, type Remote, type RemoteChanges } from '../../api/remotes';
 import { remoteFormErrors, type RemoteFormErrors } from '../../sync/remoteFormErrors';
 import { useToasts } from '../toastContext';
-import { nudgeSyncStatus } from './syncNudge';
+import { useSyncChanged } from './useSyncChanged';
 
 type Editing = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; remote: Remote };
 
@@ -13,8 +13,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * The add/edit dialog and the remove confirmation of the sync page: which is open, the request in
  * flight, and the server's refusal to show inline, under the field it is about.
  */
-export function useRemoteEditing(onChanged: () => void) {
+export function useRemoteEditing() {
   const client = useApi();
+  const syncChanged = useSyncChanged();
   const toasts = useToasts();
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
   const [removing, setRemoving] = useState<Remote | null>(null);
@@ -40,8 +41,7 @@ export function useRemoteEditing(onChanged: () => void) {
         toasts.success(`Added ${added.name}: signed in as ${added.remote_user_email ?? 'its user'}.`);
       }
       setEditing({ kind: 'closed' });
-      onChanged();
-      nudgeSyncStatus();
+      syncChanged();
     } catch (caught) {
       setError(remoteFormErrors(caught));
     } finally {
@@ -56,8 +56,7 @@ export function useRemoteEditing(onChanged: () => void) {
       await removeRemote(client, removing.id);
       toasts.success(`Removed ${removing.name}. Its mirrored projects stay here as local projects.`);
       setRemoving(null);
-      onChanged();
-      nudgeSyncStatus();
+      syncChanged();
     } catch (caught) {
       toasts.error(messageOf(caught));
     } finally {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { listRuns, type SyncRun } from '../../api/remotes';
 import { usePolling, type Polled } from './usePolling';
 
@@ -19,7 +20,7 @@ export function useRemoteRuns(
   const client = useApi();
   const load = useCallback((signal: AbortSignal) => listRuns(client, remoteId, signal), [client, remoteId]);
   const delay = useCallback((runs: SyncRun[]) => (runs[0]?.status === 'running' ? RUNNING_MS : IDLE_MS), []);
-  const { state, refresh } = usePolling(load, delay);
+  const { state, refresh } = usePolling(queryKeys.remoteRuns(remoteId), load, delay);
 
   // The run being watched: one seen running, or one this page just started (a run that fails at
   // once may never be seen running). Once the newest run is it (or later) and not running, it ended.

@@ -1,0 +1,43 @@
+import { QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from './client';
+
+/*
+ * Data fetching through TanStack Query (issue 17): one cache for every page, so two parts of the
+ * window reading the same thing (the status bar and the sync page both read the remotes) share one
+ * request, a page visited again shows what it had at once while it reloads, and a write refreshes
+ * what it changed by invalidating its key instead of each hook keeping a reload counter.
+ */
+
+/** Worth asking again: the local server could not be reached (a restart) or said it was busy. */
+function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status === 503);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A refused request (4xx) or a server error is shown as it is: asking again changes nothing.
+        retry: (failures, error) => failures < 2 && isTransient(error),
+        retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4_000),
+        // The window regains focus every time the annotator switches apps; pages poll what moves.
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** An error as the pages show it: ApiError messages are already the server's envelope in words. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The three states the pages render, from a query. */
+export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string };
+
+export function loadedOf<T>(query: UseQueryResult<T>): Loaded<T> {
+  if (query.isPending) return { status: 'loading' };
+  if (query.isError) return { status: 'error', message: errorMessage(query.error) };
+  return { status: 'ready', data: query.data };
+}
