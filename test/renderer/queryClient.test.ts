@@ -1,4 +1,4 @@
-import { QueryObserver, type QueryObserverResult } from '@tanstack/react-query';
+import { QueryObserver, type QueryObserverResult } from '@tanstack/query-core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../renderer/src/api/client.js';
 import { createQueryClient } from '../../renderer/src/api/queryClient.js';

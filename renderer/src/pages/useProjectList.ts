@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useApi } from '../api/apiContext';
 import { ApiError } from '../api/client';
 import { listProjects, type ProjectOrdering, type ProjectSummary } from '../api/projects';
-import { errorMessage } from '../api/queryClient';
+import { errorMessage } from '../api/queryLoad';
 import { queryKeys } from '../api/queryKeys';
 
 export type ListStatus = 'loading' | 'ready' | 'error';

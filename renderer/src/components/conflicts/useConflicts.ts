@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useApi } from '../../api/apiContext';
-import { errorMessage } from '../../api/queryClient';
+import { errorMessage } from '../../api/queryLoad';
 import { queryKeys } from '../../api/queryKeys';
 import { fetchConflicts, resolveConflict, type Conflict, type Resolution } from '../../api/conflicts';
 import { useToasts } from '../toastContext';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/apiContext';
-import { loadedOf } from '../../api/queryClient';
+import { loadedOf } from '../../api/queryLoad';
 import { queryKeys } from '../../api/queryKeys';
 import { listTemplates, type TemplateCatalog } from '../../api/templates';
 

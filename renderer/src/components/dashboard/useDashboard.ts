@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/apiContext';
 import { fetchDashboard, type DashboardQuery, type ProjectDashboard } from '../../api/dashboard';
-import { errorMessage } from '../../api/queryClient';
+import { errorMessage } from '../../api/queryLoad';
 import { queryKeys } from '../../api/queryKeys';
 
 export type DashboardLoad =

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useApi } from '../../api/apiContext';
 import { listBackends, type MlBackend } from '../../api/mlBackends';
 import { listModelVersions } from '../../api/projectSettings';
-import { errorMessage } from '../../api/queryClient';
+import { errorMessage } from '../../api/queryLoad';
 import { queryKeys } from '../../api/queryKeys';
 
 export type BackendsLoad =

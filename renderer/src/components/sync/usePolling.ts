@@ -1,6 +1,6 @@
 import { hashKey, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { errorMessage } from '../../api/queryClient';
+import { errorMessage } from '../../api/queryLoad';
 
 export type Polled<T> =
   { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string; value: T | null };
