@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -14,6 +15,10 @@ export default defineConfig({
     include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'test/**/*.test.ts'],
     // The interop suite needs Python and Label Studio: `npm run test:interop` (vitest.interop.config.ts).
     exclude: ['**/node_modules/**', 'test/interop/**'],
+    // Most files wait on Chromium, a child server or the network rather than compute, so vitest's
+    // default (one worker per core but one: a single worker on the 2-core CI machines) leaves the
+    // CPU idle half the time. The interop config keeps its files one at a time regardless.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
