@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CsvError, detectCsvSeparator, parseCsvRecords } from '../../electron/core/domain/imports/parseCsv.js';
 
@@ -58,6 +59,24 @@ describe('parseCsvRecords (pandas read_csv + fillna(""))', () => {
     expect(parseCsvRecords('text\na"b\nc\n', ',')).toEqual([{ text: 'a"b' }, { text: 'c' }]);
   });
 
+  it('skips lines of only spaces and tabs as blank, as pandas does, unless the tab separates fields', () => {
+    // pandas 3.1.1's readings of the same text (recorded from the interop rig's Python).
+    expect(parseCsvRecords('text,n\n   \nx,1\n', ',')).toEqual([{ text: 'x', n: 1 }]);
+    expect(parseCsvRecords('   \ntext,n\nx,1\n', ',')).toEqual([{ text: 'x', n: 1 }]);
+    expect(parseCsvRecords('text,n\n \t \nx,1\n', ',')).toEqual([{ text: 'x', n: 1 }]);
+    expect(parseCsvRecords('text\tn\n  \nx\t1\n', '\t')).toEqual([{ text: 'x', n: 1 }]);
+    expect(parseCsvRecords('text\tn\n \t \nx\t1\n', '\t')).toEqual([
+      { text: ' ', n: ' ' },
+      { text: 'x', n: '1' },
+    ]);
+    expect(parseCsvRecords('text,n\n  ,\nx,1\n', ',')).toEqual([
+      { text: '  ', n: '' },
+      { text: 'x', n: 1 },
+    ]);
+    // A skipped line still counts in pandas' row numbers.
+    expect(() => parseCsvRecords('text,n\n  \n"x,1\n', ',')).toThrow('EOF inside string starting at row 2');
+  });
+
   it('keeps integers beyond the exact range as text', () => {
     expect(parseCsvRecords('big\n12345678901234567890\n', ',')).toEqual([{ big: '12345678901234567890' }]);
   });
@@ -65,5 +84,53 @@ describe('parseCsvRecords (pandas read_csv + fillna(""))', () => {
   it('detects ; when the first line has more of them than commas', () => {
     expect(detectCsvSeparator('a;b;c\n1,2;3')).toBe(';');
     expect(detectCsvSeparator('a,b;c\n')).toBe(',');
+  });
+});
+
+/**
+ * Text after a quoted field's closing quote, as pandas 3.1.1 (Label Studio 1.22's) reads it:
+ * `pandas.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)`, recorded from the interop
+ * rig's Python. pandas appends the rest of the field to the unquoted text.
+ */
+const TEXT_AFTER_CLOSING_QUOTE: [text: string, pandas: string, csvParseRelaxed: string][] = [
+  ['text,n\n"a"b,1\n', 'ab', '"a"b'],
+  ['text,n\n"a" ,1\n', 'a ', '"a" '],
+  ['text,n\n"a"""b"c,1\n', 'a"b"c', '"a""b"c'],
+  ['text,n\n"a"b"c",1\n', 'ab"c"', '"a"b"c"'],
+];
+
+describe('why parseCsv keeps its own tokenizer rather than csv-parse', () => {
+  it('parseCsvRecords reads text after a closing quote as pandas does', () => {
+    for (const [text, value] of TEXT_AFTER_CLOSING_QUOTE) {
+      expect(parseCsvRecords(text, ','), JSON.stringify(text)).toEqual([{ text: value, n: 1 }]);
+    }
+  });
+
+  it('csv-parse 7 refuses that text, or with relax_quotes keeps the quotes as characters', () => {
+    // The options closest to pandas; this fails the day csv-parse reads these as pandas does.
+    const options = { delimiter: ',', bom: true, skip_empty_lines: true, relax_column_count: true };
+    for (const [text, pandas, relaxed] of TEXT_AFTER_CLOSING_QUOTE) {
+      expect(() => parse(text, options), JSON.stringify(text)).toThrow('Invalid Closing Quote');
+      const rows = parse(text, { ...options, relax_quotes: true }) as string[][];
+      expect(rows, JSON.stringify(text)).toEqual([
+        ['text', 'n'],
+        [relaxed, '1'],
+      ]);
+      expect(relaxed).not.toBe(pandas);
+    }
+  });
+
+  it('csv-parse 7 reads a line of spaces as a row, and its option to skip it also drops a row of empty fields', () => {
+    // pandas 3.1.1 skips '   ' and keeps ',' as a row of empty values (the readings above).
+    const options = { delimiter: ',', bom: true, skip_empty_lines: true, relax_column_count: true };
+    expect(parse('text,n\n   \nx,1\n', options)).toEqual([['text', 'n'], ['   '], ['x', '1']]);
+    expect(parse('text,n\n   \n,\nx,1\n', { ...options, skip_records_with_empty_values: true })).toEqual([
+      ['text', 'n'],
+      ['x', '1'],
+    ]);
+    expect(parseCsvRecords('text,n\n   \n,\nx,1\n', ',')).toEqual([
+      { text: '', n: '' },
+      { text: 'x', n: 1 },
+    ]);
   });
 });

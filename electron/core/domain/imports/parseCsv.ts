@@ -1,3 +1,10 @@
+// Kept hand-written rather than csv-parse (issue 17). csv-parse 7 tokenizes the recorded pandas
+// readings alike (its error's records + empty_lines give pandas' row) except in two cases:
+// - text after a quoted field's closing quote ('"a"b,1', '"a" ,1'): pandas reads "ab" and "a ";
+//   csv-parse refuses the row (Invalid Closing Quote) or, with relax_quotes, keeps the quotes;
+// - a line of only spaces and tabs: pandas skips it as blank; csv-parse reads it as a row, and its
+//   skip_records_with_empty_values would also drop ',' rows, which pandas keeps.
+// test/import/parseCsv.test.ts runs csv-parse on those readings to show it.
 /**
  * CSV and TSV as Label Studio reads them: `pandas.read_csv(file, sep=sep).fillna('')` then
  * `to_dict('records')`. RFC 4180 quoting (doubled quotes, separators and newlines inside quotes;
@@ -43,10 +50,13 @@ function tokenize(text: string, separator: string): { fields: string[]; line: nu
   while (index <= text.length) {
     const rowLine = line;
     record += 1;
-    // A line with nothing on it is skipped (skip_blank_lines); ",," is a row of empty fields.
-    const char = text[index];
-    if (char === '\n' || char === '\r' || index === text.length) {
-      index += char === '\r' && text[index + 1] === '\n' ? 2 : 1;
+    // A line with nothing on it but spaces and tabs is skipped (skip_blank_lines), unless the tab
+    // is the separator; ",," is a row of empty fields.
+    let probe = index;
+    while ((text[probe] === ' ' || text[probe] === '\t') && text[probe] !== separator) probe += 1;
+    const char = text[probe];
+    if (char === '\n' || char === '\r' || probe === text.length) {
+      index = probe + (char === '\r' && text[probe + 1] === '\n' ? 2 : 1);
       line += 1;
       continue;
     }
