@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { parseXml, XmlDtdForbiddenError, XmlSyntaxError } from '../../shared/label-config/xml.js';
+import { serializeXml } from '../../shared/label-config/xmlTree.js';
 
 /**
  * Label Studio's verdict on each document, recorded from its own parse (defusedxml over Python's
@@ -10,7 +11,7 @@ import { parseXml, XmlDtdForbiddenError, XmlSyntaxError } from '../../shared/lab
  */
 const ORACLE = JSON.parse(
   readFileSync(new URL('../fixtures/labelConfigs/expatOracle.json', import.meta.url), 'utf8'),
-) as { expat: string; cases: { xml: string; verdict: string }[] };
+) as { expat: string; cases: { xml: string; verdict: string; tostring?: string }[] };
 
 function ourVerdict(xml: string): string {
   try {
@@ -43,6 +44,13 @@ describe("label config XML: Label Studio's expat verdicts, which no JS parser gi
       .filter(({ xml, verdict }) => ourVerdict(xml) !== verdict)
       .map(({ xml, verdict }) => ({ xml, verdict, ours: ourVerdict(xml) }));
     expect(wrong).toEqual([]);
+  });
+
+  it("writes the tree back as ElementTree's tostring does, the text Label Studio scans for names", () => {
+    // ElementTree expands namespaces and writes ns0: prefixes; Outpost keeps the document's own.
+    const written = ORACLE.cases.filter(({ xml, tostring }) => tostring !== undefined && !xml.includes('xmlns'));
+    expect(written.length).toBeGreaterThanOrEqual(20);
+    expect(written.filter(({ xml, tostring }) => serializeXml(parseXml(xml)) !== tostring)).toEqual([]);
   });
 
   it('fast-xml-parser, a maintained JS parser, gives another verdict on a third and the same text on none', () => {
