@@ -19,7 +19,7 @@ export function validateLabelConfig(config: string | null | undefined): string |
     if (error instanceof XmlSyntaxError || error instanceof XmlDtdForbiddenError) return error.message;
     throw error;
   }
-  const violation = findSchemaViolation(fixSingleChoices(toBadgerfish(root)), LABEL_CONFIG_SCHEMA);
+  const violation = findSchemaViolation(labelConfigSchemaInstance(root), LABEL_CONFIG_SCHEMA);
   if (violation) return violation;
 
   // Label Studio finds names with regular expressions over the re-serialized XML, so attributes
@@ -37,6 +37,11 @@ export function validateLabelConfig(config: string | null | undefined): string |
     }
   }
   return null;
+}
+
+/** The BadgerFish form of a parsed config that Label Studio checks against its JSON Schema. */
+export function labelConfigSchemaInstance(root: XmlElement): PyDict {
+  return fixSingleChoices(toBadgerfish(root));
 }
 
 /** Python sorts strings by code point; JavaScript's default sort compares UTF-16 units. */

@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { RemoteError } from './remoteError.js';
 
 export interface RetryOptions {
@@ -17,23 +18,27 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Runs `operation` until it succeeds, retrying on network errors, 5xx and 429 (honouring
  * Retry-After) with exponential backoff. Other failures, and the last retryable one, are thrown.
+ *
+ * The loop and the attempt count are p-retry's. The pause is ours, taken in `shouldRetry` with
+ * p-retry's own delay at 0: p-retry computes every delay from its formula, and a 429's or 503's
+ * Retry-After must win over it. The signal is not handed to p-retry either: it would turn an
+ * answer that arrived as the run was cancelled into an AbortError, and a push must learn what the
+ * remote created. A cancelled run stops retrying and gets the remote's error instead.
  */
 export async function withRetry<T>(operation: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const attempts = options.attempts ?? 5;
   const base = options.baseDelayMs ?? 250;
   const max = options.maxDelayMs ?? 30_000;
   const sleep = options.sleep ?? defaultSleep;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await operation();
-    } catch (error) {
-      if (!(error instanceof RemoteError) || !error.retryable || attempt >= attempts || options.signal?.aborted) {
-        throw error;
-      }
-      const backoff = Math.min(max, base * 2 ** (attempt - 1));
+  return pRetry(() => operation(), {
+    retries: Math.max(0, (options.attempts ?? 5) - 1),
+    minTimeout: 0,
+    shouldRetry: async ({ error, attemptNumber }) => {
+      if (!(error instanceof RemoteError) || !error.retryable || options.signal?.aborted) return false;
+      const backoff = Math.min(max, base * 2 ** (attemptNumber - 1));
       const delay = error.retryAfterMs ?? backoff / 2 + Math.random() * (backoff / 2);
-      options.onRetry?.(error, attempt, delay);
+      options.onRetry?.(error, attemptNumber, delay);
       await sleep(Math.min(delay, max));
-    }
-  }
+      return true;
+    },
+  });
 }

@@ -1,3 +1,9 @@
+/**
+ * Issue 17, item 1: kept, not a library, because BRUSH_TO_NUMPY must write the bytes `np.save`
+ * writes, and no maintained JS package writes .npy files (the ones on npm read them). The format
+ * for a 2-D uint8 array is this fixed header and the raw bytes. Proof: test/export/numpyNpy.test.ts
+ * against what NumPy 2.4 wrote (test/fixtures/export/numpyNpy.json).
+ */
 const MAGIC = Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 0x01, 0x00]); // \x93NUMPY v1.0
 const ARRAY_ALIGN = 64;
 const GROWTH_AXIS_MAX_DIGITS = 21;

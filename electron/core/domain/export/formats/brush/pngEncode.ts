@@ -1,3 +1,11 @@
+/**
+ * Issue 17, item 1: kept, not a PNG library, because BRUSH_TO_PNG must write the bytes Pillow
+ * writes (Label Studio's converter saves the masks with Pillow, and the interop tests compare the
+ * files byte for byte). No JS PNG encoder picks row filters as Pillow's ZipEncode does, and Node's
+ * own zlib compresses 16 of the 40 recorded masks to other bytes than Python's zlib 1.2; only
+ * pako, which is a library, reproduces it. Proof: test/export/pillowPng.test.ts against the
+ * masks and files Pillow wrote (test/fixtures/export/pillowPng.json.gz).
+ */
 import { crc32 } from 'node:zlib';
 import { deflate } from 'pako';
 
