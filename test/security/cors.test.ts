@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLoginToken } from '../../electron/core/domain/auth/browserSessions.js';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { signIn } from '../helpers/browserSignIn.js';
+import { createTestApp } from '../helpers/testApp.js';
 
 const FOREIGN = 'http://evil.example';
 
@@ -11,14 +11,6 @@ function corsGrants(response: Response): Record<string, string> {
     if (name.startsWith('access-control-')) grants[name] = value;
   });
   return grants;
-}
-
-async function sessionCookie(t: TestApp): Promise<string> {
-  const response = await t.request(`/login?token=${createLoginToken(t.ctx, t.userId)}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
-    .join('; ');
 }
 
 describe('CORS: no other origin may read or write', () => {
@@ -36,7 +28,7 @@ describe('CORS: no other origin may read or write', () => {
 
   it('grants nothing, and never a wildcard, on any kind of response, with a token or a session', async () => {
     const t = await createTestApp();
-    const cookie = await sessionCookie(t);
+    const { cookie } = await signIn(t);
     const paths = [
       '/health',
       '/api/version',
