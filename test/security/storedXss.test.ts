@@ -45,7 +45,9 @@ function payloads(): string[] {
 async function marks(page: Page): Promise<unknown[]> {
   const found: unknown[] = [];
   for (const frame of page.frames()) {
-    const mark = await frame.evaluate(() => (window as unknown as { __xss?: unknown[] }).__xss).catch(() => undefined);
+    const mark = await frame
+      .evaluate(() => (globalThis as unknown as { __xss?: unknown[] }).__xss)
+      .catch(() => undefined);
     if (mark) found.push(...mark);
   }
   return found;
