@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { insertAccessToken } from '../../electron/core/db/repos/tokensRepo.js';
 import { signJwt, verifyJwt, type JwtClaims } from '../../electron/core/domain/jwt.js';
 import { createTestApp } from '../helpers/testApp.js';
 
@@ -51,10 +52,13 @@ describe("JWTs as simplejwt writes them (hono's HS256 sign and verify)", () => {
     }
   });
 
-  it('lets a hand-signed access token with the app secret through, and not one signed with another', async () => {
+  it('lets a hand-signed access token with the app secret through (once minted here), and not one signed with another', async () => {
     const t = await createTestApp();
     const now = Math.floor(t.clock().getTime() / 1000);
     const access = claims({ exp: now + 300, iat: now, user_id: t.userId });
+    // An access token counts only as one minted here from a live PAT (test/security/revokedTokens.test.ts).
+    const pat = t.db.prepare('SELECT id FROM personal_access_tokens').get() as { id: number };
+    insertAccessToken(t.db, { jti: access.jti, pat: pat.id, expires_at: '2100-01-01T00:00:00.000000Z' }, '');
     const good = await t.request('/api/current-user/whoami', {
       headers: { Authorization: `Bearer ${handSigned(HS256, access, t.ctx.secret)}` },
     });

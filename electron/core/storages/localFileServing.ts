@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { listStorageRows } from '../db/repos/storagesRepo.js';
 import { settingsOf } from '../domain/storages/storageRows.js';
@@ -8,7 +8,8 @@ import type { StorageDeps } from './storageDeps.js';
 /*
  * `/data/local-files/?d=<path under the document root>` (Label Studio's localfiles_data): only
  * with serving switched on, only inside the document root, and only a file inside the folder of
- * some local-files import storage. Anything else is refused or not found, as there.
+ * some local-files import storage, also once symlinks are followed. Anything else is refused or
+ * not found, as there.
  */
 
 export type LocalFileLookup =
@@ -35,13 +36,21 @@ export function findLocalFile(deps: StorageDeps, requested: string | undefined):
   const cleaned = posix.normalize(requested.replaceAll('\\', '/')).replace(/^\/+/, '');
   const full = resolve(join(root, cleaned));
   if (!contains(root, full)) return { kind: 'not-found' };
-  const folder = dirname(full);
-  const allowed = listStorageRows(deps.db, { project: null, direction: 'import', type: 'localfiles' }).some((row) => {
-    const path = settingsOf(row).path;
-    return typeof path === 'string' && path !== '' && contains(resolve(normalizeStoragePath(path)), folder);
-  });
-  if (!allowed || !existsSync(full)) return { kind: 'not-found' };
-  const stats = statSync(full);
+  if (!existsSync(full)) return { kind: 'not-found' };
+  // Judged by where the file really is: a symlink in a storage folder must not lead out of it.
+  const real = realpathSync(full);
+  if (!contains(realpathSync(root), real)) return { kind: 'not-found' };
+  const folders = listStorageRows(deps.db, { project: null, direction: 'import', type: 'localfiles' }).flatMap(
+    (row) => {
+      const path = settingsOf(row).path;
+      return typeof path === 'string' && path !== '' ? [resolve(normalizeStoragePath(path))] : [];
+    },
+  );
+  const allowed = folders.some(
+    (folder) => contains(folder, dirname(full)) && existsSync(folder) && contains(realpathSync(folder), real),
+  );
+  if (!allowed) return { kind: 'not-found' };
+  const stats = statSync(real);
   if (!stats.isFile()) return { kind: 'not-found' };
-  return { kind: 'file', path: full, size: stats.size, name: posix.basename(cleaned) };
+  return { kind: 'file', path: real, size: stats.size, name: posix.basename(cleaned) };
 }

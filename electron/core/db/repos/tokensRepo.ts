@@ -60,3 +60,22 @@ export function listLivePersonalAccessTokens(db: Db, user: number, now: string):
 export function blacklistPersonalAccessToken(db: Db, id: number, now: string): void {
   statement(db, 'UPDATE personal_access_tokens SET blacklisted_at = ? WHERE id = ?').run(now, id);
 }
+
+/** Records an access token minted from the PAT of row `pat`, dropping the expired ones. */
+export function insertAccessToken(db: Db, row: { jti: string; pat: number; expires_at: string }, now: string): void {
+  db.transaction(() => {
+    statement(db, 'DELETE FROM access_tokens WHERE expires_at <= ?').run(now);
+    statement(db, 'INSERT INTO access_tokens (jti, pat, expires_at) VALUES (@jti, @pat, @expires_at)').run(row);
+  })();
+}
+
+/** Whether the access token `jti` was minted here from a PAT that is not blacklisted. */
+export function isAccessTokenLive(db: Db, jti: string): boolean {
+  return (
+    statement(
+      db,
+      `SELECT 1 FROM access_tokens a JOIN personal_access_tokens p ON p.id = a.pat
+       WHERE a.jti = ? AND p.blacklisted_at IS NULL`,
+    ).get(jti) !== undefined
+  );
+}

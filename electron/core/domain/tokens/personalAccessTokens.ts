@@ -2,7 +2,9 @@ import type { ListedAccessToken } from '../../../../shared/api/tokens.js';
 import {
   blacklistPersonalAccessToken,
   findPersonalAccessTokenByJti,
+  insertAccessToken,
   insertPersonalAccessToken,
+  isAccessTokenLive,
   listLivePersonalAccessTokens,
 } from '../../db/repos/tokensRepo.js';
 import { findUserById } from '../../db/repos/usersRepo.js';
@@ -93,10 +95,16 @@ export async function refreshAccessToken(
     throw new AuthenticationError('No active account found for the given token.');
   }
   const iat = toUnixSeconds(ctx.clock());
-  return signJwt(
-    { token_type: 'access', exp: iat + lifetimeSeconds, iat, jti: newJti(), user_id: verified.claims.user_id },
-    ctx.secret,
+  const claims = { token_type: 'access' as const, exp: iat + lifetimeSeconds, iat, jti: newJti() };
+  const access = await signJwt({ ...claims, user_id: verified.claims.user_id }, ctx.secret);
+  // Recorded against its PAT, so revoking the PAT ends it too (verifyAccessToken).
+  const expiresAt = formatTimestamp(new Date(claims.exp * 1000));
+  insertAccessToken(
+    ctx.db,
+    { jti: claims.jti, pat: verified.row.id, expires_at: expiresAt },
+    formatTimestamp(ctx.clock()),
   );
+  return access;
 }
 
 function decodeJtiWithoutVerifying(token: string): string | null {
@@ -135,8 +143,8 @@ export async function rotatePersonalAccessToken(ctx: DomainContext, user: number
   })();
 }
 
-/** The user id of a valid access token, or null (the caller then falls through to other auth). */
+/** The user id of a valid access token whose PAT is not revoked, or null (the caller then falls through to other auth). */
 export async function verifyAccessToken(ctx: DomainContext, token: string): Promise<number | null> {
   const verified = await verifyJwt(token, ctx.secret, 'access', toUnixSeconds(ctx.clock()));
-  return verified.ok ? verified.claims.user_id : null;
+  return verified.ok && isAccessTokenLive(ctx.db, verified.claims.jti) ? verified.claims.user_id : null;
 }

@@ -4,6 +4,7 @@ import { authenticateRequest } from '../../domain/auth/authenticateRequest.js';
 import { authenticateSession } from '../../domain/auth/browserSessions.js';
 import { DomainError } from '../../domain/errors.js';
 import type { AppEnv } from '../appEnv.js';
+import { crossOriginWriteError } from '../requestOrigin.js';
 import { SESSION_COOKIE } from '../sessionCookies.js';
 
 /** Routes that Label Studio serves without credentials. Paths are compared without a trailing slash. */
@@ -20,7 +21,7 @@ function withoutTrailingSlash(path: string): string {
 
 /**
  * Every other /api route needs a token in a header (tokens in query strings are never read), or
- * the browser UI's session cookie with the CSRF token echoed on writes.
+ * the browser UI's session cookie with the CSRF token echoed on writes, sent from our own origin.
  */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (OPEN_API_PATHS.has(withoutTrailingSlash(c.req.path))) return next();
@@ -31,6 +32,8 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
       method: c.req.method,
       csrfHeader: c.req.header('x-csrftoken'),
     });
+    const crossOrigin = checked ? crossOriginWriteError(c) : null;
+    if (crossOrigin) throw new DomainError(403, crossOrigin);
     if (checked && 'csrfError' in checked) throw new DomainError(403, checked.csrfError);
     if (checked) {
       c.set('userId', checked.userId);
