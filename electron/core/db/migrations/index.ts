@@ -10,6 +10,7 @@ import predictionPush from './0009_prediction_push.sql';
 import storages from './0010_storages.sql';
 import dashboardActivity from './0011_dashboard_activity.sql';
 import remoteEditors from './0012_remote_editors.sql';
+import projectCounters from './0013_project_counters.sql';
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   { version: 10, name: 'storages', sql: storages },
   { version: 11, name: 'dashboard_activity', sql: dashboardActivity },
   { version: 12, name: 'remote_editors', sql: remoteEditors },
+  { version: 13, name: 'project_counters', sql: projectCounters },
 ];
