@@ -8,6 +8,7 @@ import { openDatabase, type Db } from '../../electron/core/db/open.js';
 import { parseLabelConfig } from '../../shared/label-config/parseLabelConfig.js';
 import { parseXml } from '../../shared/label-config/xml.js';
 import { dumpSchema } from '../helpers/dumpSchema.js';
+import { counterComparison } from '../helpers/projectCounterRecount.js';
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
 
 /**
@@ -101,6 +102,9 @@ describe('a database from the first schema, upgraded', () => {
     expect(dumpSchema(t.db)).toBe(readFileSync(new URL('../fixtures/schema.sql', import.meta.url), 'utf8'));
     expect(t.db.pragma('foreign_key_check')).toEqual([]);
     expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // 0014 counted the project's rows into its kept counters.
+    const filled = counterComparison(t.db);
+    expect(filled.kept).toEqual(filled.recount);
 
     const project = (await (await t.withToken('/api/projects/1/')).json()) as Record<string, unknown>;
     expect(project).toMatchObject({
@@ -158,5 +162,7 @@ describe('a database from the first schema, upgraded', () => {
       [2, [[choice('neg')]]],
       [3, [[], [choice('neg')]]],
     ]);
+    const kept = counterComparison(t.db);
+    expect(kept.kept).toEqual(kept.recount);
   });
 });

@@ -13,6 +13,7 @@ import {
   type RemoteCall,
   type RemoteOutpost,
 } from '../helpers/syncRemote.js';
+import { createTestApp } from '../helpers/testApp.js';
 
 /** Everything the pull wrote for a project, for "nothing changed" comparisons. */
 function localRows(local: LocalSync, projectId: number) {
@@ -208,5 +209,26 @@ describe('pulling a remote project from another Outpost', () => {
       sampling: 'Uniform sampling',
     });
     expect(local.t.db.prepare('SELECT count(*) FROM projects').pluck().get()).toBe(1);
+  });
+
+  it('asks for the next page of tasks before writing the one it has, and applies them in order', async () => {
+    const seeded = await seedProject();
+    const written: { page: unknown; localTasks: unknown }[] = [];
+    const app = await createTestApp();
+    const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) => {
+      if (call.path !== '/api/tasks/' || call.query.fields !== 'all') return;
+      const localTasks = app.db.prepare('SELECT count(*) FROM tasks').pluck().get();
+      written.push({ page: call.query.page, localTasks });
+    });
+    const local = await createLocalSync(remote, { client, app });
+    const pulled = await pullProject(local.ctx, seeded.projectId, { pageSize: 2 });
+    expect(pulled.stats.tasks).toBe(4);
+    // Page 2 leaves while page 1 is not written yet; the page past the end, after page 2 is asked for.
+    expect(written).toEqual([
+      { page: 1, localTasks: 0 },
+      { page: 2, localTasks: 0 },
+      { page: 3, localTasks: 2 },
+    ]);
+    expect(local.t.db.prepare('SELECT inner_id FROM tasks ORDER BY id').pluck().all()).toEqual([1, 2, 3, 4]);
   });
 });

@@ -11,6 +11,7 @@ import storages from './0010_storages.sql';
 import dashboardActivity from './0011_dashboard_activity.sql';
 import remoteEditors from './0012_remote_editors.sql';
 import accessTokens from './0013_access_tokens.sql';
+import projectCounters from './0014_project_counters.sql';
 
 export interface Migration {
   version: number;
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   { version: 11, name: 'dashboard_activity', sql: dashboardActivity },
   { version: 12, name: 'remote_editors', sql: remoteEditors },
   { version: 13, name: 'access_tokens', sql: accessTokens },
+  { version: 14, name: 'project_counters', sql: projectCounters },
 ];

@@ -1,38 +1,29 @@
 import type { Db } from '../open.js';
 import { statement } from '../statement.js';
 
-/**
- * Label Studio's eight project counters (`projects/functions.annotate_*`), as conditions over
- * annotations: skipped = was_cancelled; "useful" excludes skipped, ground truth and null results.
- */
-const USEFUL = "a.was_cancelled = 0 AND a.ground_truth = 0 AND (a.result = 'null') = 0";
+/** The eight counters are kept by migration 0013's triggers, so reading them is one row per project. */
+const COUNTER_COLUMNS = [
+  'task_number',
+  'finished_task_number',
+  'total_predictions_number',
+  'total_annotations_number',
+  'num_tasks_with_annotations',
+  'useful_annotation_number',
+  'ground_truth_number',
+  'skipped_annotations_number',
+] as const;
+
+type CounterColumn = (typeof COUNTER_COLUMNS)[number];
 
 /** Correlated forms, for ordering a list by a counter (DRF lets clients order by any field). */
-export const COUNTER_ORDER_SQL = {
-  task_number: '(SELECT COUNT(*) FROM tasks t WHERE t.project = p.id)',
-  finished_task_number: '(SELECT COUNT(*) FROM tasks t WHERE t.project = p.id AND t.is_labeled = 1)',
-  total_predictions_number: '(SELECT COUNT(*) FROM predictions r WHERE r.project = p.id)',
-  total_annotations_number: '(SELECT COUNT(*) FROM annotations a WHERE a.project = p.id AND a.was_cancelled = 0)',
-  num_tasks_with_annotations: `(SELECT COUNT(DISTINCT a.task) FROM annotations a WHERE a.project = p.id AND ${USEFUL})`,
-  useful_annotation_number: `(SELECT COUNT(*) FROM annotations a WHERE a.project = p.id AND ${USEFUL})`,
-  ground_truth_number: '(SELECT COUNT(*) FROM annotations a WHERE a.project = p.id AND a.ground_truth = 1)',
-  skipped_annotations_number: '(SELECT COUNT(*) FROM annotations a WHERE a.project = p.id AND a.was_cancelled = 1)',
-} as const;
+export const COUNTER_ORDER_SQL = Object.fromEntries(
+  COUNTER_COLUMNS.map((column) => [
+    column,
+    `coalesce((SELECT c.${column} FROM project_counters c WHERE c.project = p.id), 0)`,
+  ]),
+) as Record<CounterColumn, string>;
 
-export interface TaskCounterRow {
-  project: number;
-  task_number: number;
-  finished_task_number: number;
-}
-
-export interface AnnotationCounterRow {
-  project: number;
-  total_annotations_number: number;
-  num_tasks_with_annotations: number;
-  useful_annotation_number: number;
-  ground_truth_number: number;
-  skipped_annotations_number: number;
-}
+export type ProjectCounterRow = { project: number } & Record<CounterColumn, number>;
 
 export interface QueueCounterRow {
   project: number;
@@ -45,46 +36,19 @@ export interface QueueCounterRow {
 /** Project ids travel as one JSON array parameter, so each query has one text whatever the page size. */
 const IDS = 'SELECT value FROM json_each(?)';
 
-/** One scan of the (project, is_labeled, id) index for the whole page. */
-export function countTasks(db: Db, projectIds: readonly number[]): TaskCounterRow[] {
+export function readProjectCounters(db: Db, projectIds: readonly number[]): ProjectCounterRow[] {
   return statement(
     db,
-    `SELECT project, COUNT(*) AS task_number, COALESCE(SUM(is_labeled = 1), 0) AS finished_task_number
-     FROM tasks WHERE project IN (${IDS}) GROUP BY project`,
-  ).all(JSON.stringify(projectIds)) as TaskCounterRow[];
-}
-
-export function countPredictions(db: Db, projectIds: readonly number[]): { project: number; count: number }[] {
-  return statement(
-    db,
-    `SELECT project, COUNT(*) AS count FROM predictions WHERE project IN (${IDS}) GROUP BY project`,
-  ).all(JSON.stringify(projectIds)) as { project: number; count: number }[];
-}
-
-/** The five annotation counters in one pass over annotations_project_counters (a covering index). */
-export function countAnnotations(db: Db, projectIds: readonly number[]): AnnotationCounterRow[] {
-  return statement(
-    db,
-    `SELECT a.project,
-       COALESCE(SUM(a.was_cancelled = 0), 0) AS total_annotations_number,
-       COUNT(DISTINCT CASE WHEN ${USEFUL} THEN a.task END) AS num_tasks_with_annotations,
-       COALESCE(SUM(${USEFUL}), 0) AS useful_annotation_number,
-       COALESCE(SUM(a.ground_truth = 1), 0) AS ground_truth_number,
-       COALESCE(SUM(a.was_cancelled = 1), 0) AS skipped_annotations_number
-     FROM annotations a WHERE a.project IN (${IDS}) GROUP BY a.project`,
-  ).all(JSON.stringify(projectIds)) as AnnotationCounterRow[];
+    `SELECT project, ${COUNTER_COLUMNS.join(', ')} FROM project_counters WHERE project IN (${IDS})`,
+  ).all(JSON.stringify(projectIds)) as ProjectCounterRow[];
 }
 
 /** What queue_total and queue_done need about one user's annotations, per project of the page. */
-export function countUserQueue(db: Db, projectIds: readonly number[], userId: number): QueueCounterRow[] {
+export function readUserQueues(db: Db, projectIds: readonly number[], userId: number): QueueCounterRow[] {
   return statement(
     db,
-    `SELECT a.project,
-       COUNT(DISTINCT CASE WHEN t.is_labeled = 1 THEN a.task END) AS labeled_annotated,
-       COUNT(DISTINCT a.task) AS annotated,
-       COUNT(DISTINCT CASE WHEN a.was_cancelled = 0 THEN a.task END) AS annotated_not_skipped
-     FROM annotations a JOIN tasks t ON t.id = a.task
-     WHERE a.project IN (${IDS}) AND a.completed_by = ? GROUP BY a.project`,
+    `SELECT project, labeled_annotated, annotated, annotated_not_skipped
+     FROM project_user_queue WHERE project IN (${IDS}) AND user = ?`,
   ).all(JSON.stringify(projectIds), userId) as QueueCounterRow[];
 }
 

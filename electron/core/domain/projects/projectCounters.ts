@@ -1,11 +1,5 @@
 import type { Db } from '../../db/open.js';
-import {
-  countAnnotations,
-  countPredictions,
-  countTasks,
-  countUserQueue,
-  type AnnotationCounterRow,
-} from '../../db/repos/projectStatsRepo.js';
+import { readProjectCounters, readUserQueues } from '../../db/repos/projectStatsRepo.js';
 
 /** Label Studio's ProjectManager.COUNTER_FIELDS, in its order. */
 export const COUNTER_FIELDS = [
@@ -22,24 +16,12 @@ export const COUNTER_FIELDS = [
 export type CounterField = (typeof COUNTER_FIELDS)[number];
 export type Counters = Partial<Record<CounterField, number>>;
 
-const ANNOTATION_FIELDS = [
-  'total_annotations_number',
-  'num_tasks_with_annotations',
-  'useful_annotation_number',
-  'ground_truth_number',
-  'skipped_annotations_number',
-] as const satisfies readonly (keyof AnnotationCounterRow)[];
-
 export interface QueueNumbers {
   queue_total: number;
   queue_done: number;
 }
 
-/**
- * The requested counters for a page of projects: at most one grouped query per family (tasks,
- * predictions, annotations), each an index range scan over the page's ids. A project with no rows
- * in a family gets 0.
- */
+/** The requested counters for a page of projects, read from the kept counters; a project without a row gets 0. */
 export function computeCounters(
   db: Db,
   projectIds: readonly number[],
@@ -47,26 +29,10 @@ export function computeCounters(
 ): Map<number, Counters> {
   const result = new Map<number, Counters>(projectIds.map((id) => [id, {}]));
   if (projectIds.length === 0 || fields.size === 0) return result;
-  const wanted = (field: CounterField) => fields.has(field);
-
-  if (wanted('task_number') || wanted('finished_task_number')) {
-    const rows = new Map(countTasks(db, projectIds).map((row) => [row.project, row]));
-    for (const [id, counters] of result) {
-      const row = rows.get(id);
-      if (wanted('task_number')) counters.task_number = row?.task_number ?? 0;
-      if (wanted('finished_task_number')) counters.finished_task_number = row?.finished_task_number ?? 0;
-    }
-  }
-  if (wanted('total_predictions_number')) {
-    const rows = new Map(countPredictions(db, projectIds).map((row) => [row.project, row.count]));
-    for (const [id, counters] of result) counters.total_predictions_number = rows.get(id) ?? 0;
-  }
-  if (ANNOTATION_FIELDS.some(wanted)) {
-    const rows = new Map(countAnnotations(db, projectIds).map((row) => [row.project, row]));
-    for (const [id, counters] of result) {
-      const row = rows.get(id);
-      for (const field of ANNOTATION_FIELDS) if (wanted(field)) counters[field] = row?.[field] ?? 0;
-    }
+  const rows = new Map(readProjectCounters(db, projectIds).map((row) => [row.project, row]));
+  for (const [id, counters] of result) {
+    const row = rows.get(id);
+    for (const field of COUNTER_FIELDS) if (fields.has(field)) counters[field] = row?.[field] ?? 0;
   }
   return result;
 }
@@ -83,8 +49,8 @@ export function computeQueues(
 ): Map<number, QueueNumbers> {
   const ids = projects.map((project) => project.id);
   if (ids.length === 0) return new Map();
-  const tasks = new Map(countTasks(db, ids).map((row) => [row.project, row]));
-  const mine = new Map(countUserQueue(db, ids, userId).map((row) => [row.project, row]));
+  const tasks = new Map(readProjectCounters(db, ids).map((row) => [row.project, row]));
+  const mine = new Map(readUserQueues(db, ids, userId).map((row) => [row.project, row]));
   return new Map(
     projects.map((project) => {
       const taskRow = tasks.get(project.id);

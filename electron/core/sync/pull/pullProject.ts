@@ -24,6 +24,11 @@ export interface PullOptions {
   overlapSeconds?: number;
 }
 
+/** One turn of the event loop, so a request just started leaves before a synchronous write blocks the loop. */
+function requestSent(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
  * Pulls one remote project into its local mirror. Steps:
  * 1. settings (create the mirror project on the first pull, else write what changed);
@@ -66,12 +71,20 @@ export async function pullProject(
     started_at: settings.serverTime ? formatTimestamp(settings.serverTime) : null,
   };
 
-  // 3. Pages until a 404 or an empty page.
+  // 3. Pages until a 404 or an empty page. The next page is asked for before this one is written,
+  // so the remote prepares it while the local transaction runs; the requests and the order in
+  // which pages are applied (each with its checkpoint) stay the same.
+  const fetchPage = (page: number) => fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
   let done = 0;
+  let next = fetchPage(checkpoint.page);
   for (let page = checkpoint.page; ; page += 1) {
     ctx.signal?.throwIfAborted();
-    const result = await fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
+    const result = await next;
     if (result === null) break;
+    next = fetchPage(page + 1);
+    // A failure of this prefetch surfaces when it is awaited; if writing this page fails first, it is dropped.
+    next.catch(() => undefined);
+    await requestSent();
     ctx.db.transaction(() => {
       for (const task of result.tasks) applyRemoteTask(run, task);
       updateMirrorProject(ctx.db, run.projectId, {
