@@ -1,8 +1,11 @@
 import type { Db } from '../open.js';
 import { statement } from '../statement.js';
 
-/** The eight counters are kept by migration 0013's triggers, so reading them is one row per project. */
-const COUNTER_COLUMNS = [
+/**
+ * Label Studio's ProjectManager.COUNTER_FIELDS, in its order. Migration 0014's triggers keep them,
+ * so reading them is one row per project.
+ */
+export const COUNTER_COLUMNS = [
   'task_number',
   'finished_task_number',
   'total_predictions_number',

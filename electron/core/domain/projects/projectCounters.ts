@@ -1,17 +1,8 @@
 import type { Db } from '../../db/open.js';
-import { readProjectCounters, readUserQueues } from '../../db/repos/projectStatsRepo.js';
+import { COUNTER_COLUMNS, readProjectCounters, readUserQueues } from '../../db/repos/projectStatsRepo.js';
 
 /** Label Studio's ProjectManager.COUNTER_FIELDS, in its order. */
-export const COUNTER_FIELDS = [
-  'task_number',
-  'finished_task_number',
-  'total_predictions_number',
-  'total_annotations_number',
-  'num_tasks_with_annotations',
-  'useful_annotation_number',
-  'ground_truth_number',
-  'skipped_annotations_number',
-] as const;
+export const COUNTER_FIELDS = COUNTER_COLUMNS;
 
 export type CounterField = (typeof COUNTER_FIELDS)[number];
 export type Counters = Partial<Record<CounterField, number>>;
