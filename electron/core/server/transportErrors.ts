@@ -32,14 +32,16 @@ function clientErrorStatus(code: string | undefined): number {
 }
 
 /** The server's 'clientError' listener: Node's answer, with the envelope as its body. */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
   const status = clientErrorStatus(error.code);
   const detail = status === 431 ? 'Request line and headers are too large.' : `Bad request: ${STATUS_CODES[status]}.`;
-  const body = JSON.stringify(buildEnvelope(status, detail));
+  // A HEAD request's answer has no body: the client would read the envelope as a broken next answer.
+  const isHead = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  const body = isHead ? '' : JSON.stringify(buildEnvelope(status, detail));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
