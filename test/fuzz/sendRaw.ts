@@ -11,7 +11,8 @@ export interface RawResponse {
 
 export type SendOutcome = RawResponse | { hang: true; millis: number } | { networkError: string; millis: number };
 
-const KEPT_BODY_BYTES = 64 * 1024;
+// Enough for any error envelope, even one that quotes a 200 kB item back.
+const KEPT_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
  * Sends the request target as is (fetch would normalize `..` and encode what it finds) and waits
