@@ -58,4 +58,19 @@ describe('JSON nested too deep', () => {
       query: [`Invalid JSON: ${TOO_DEEP}`],
     });
   });
+
+  // Found by the fuzz suite too: a body the scanner could cut whose item did not parse was a 500.
+  it('answers a malformed item of an import body with the parse error', async () => {
+    const t = await createTestApp();
+    const project = await createProject(t);
+    const quoted = await postText(t, `/api/projects/${project}/import`, "{'a': 1}");
+    await expectEnvelope(
+      quoted,
+      400,
+      'JSON parse error - Expecting property name enclosed in double quotes: line 1 column 2 (char 1)',
+    );
+    const bulk = await postText(t, `/api/projects/${project}/tasks/bulk`, '[{"a":NaN}]');
+    expect(bulk.status).toBe(400);
+    expect(((await bulk.json()) as { detail: string }).detail).toMatch(/^JSON parse error - /);
+  });
 });
