@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { createAdaptorServer } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app.js';
 import { dataPaths } from './dataDir.js';
@@ -12,6 +12,7 @@ import { sweepUploads } from './domain/imports/sweepUploads.js';
 import { openDataFolder, type DataFolderOptions } from './openDataFolder.js';
 import { cancelAllSyncRuns } from './sync/engine/liveRuns.js';
 import { syncDepsFrom } from './sync/engine/syncDeps.js';
+import { answerAdapterError, answerClientError } from './server/transportErrors.js';
 import { createSyncScheduler } from './sync/scheduler.js';
 import { createFileSecretsVault } from './domain/secrets/secretVault.js';
 import { createFileTokenVault, type SecretCodec } from './sync/tokenVault.js';
@@ -95,7 +96,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
   sweepUploads(deps.db, deps.uploadsDir);
   const app = createApp(deps);
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
+  // createAdaptorServer, with an error handler: requests the adapter refuses get the envelope too.
+  const server = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: answerAdapterError }));
+  server.on('clientError', answerClientError);
   // An import holds the event loop until it commits (seconds for a large one). Node's keep-alive
   // timer would then fire before a request already waiting on an idle connection is read, and
   // reset it (nodejs/node#43456). Idle connections are kept two minutes, longer than any import

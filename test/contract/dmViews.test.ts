@@ -106,6 +106,11 @@ describe('/api/dm/views/', () => {
       404,
       'No Project matches the given query.',
     );
+    // Found by the fuzz suite (issue 17, item 2): missing fields were a 500.
+    await expectEnvelope(await send(t, 'POST', '/api/dm/views/order/', {}), 400, 'Validation error', {
+      project: ['This field is required.'],
+      ids: ['This field is required.'],
+    });
   });
 
   it('resets one project’s views, by query or by body', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../electron/core/serve.js';
+import { LABEL_STUDIO_VERSION } from '../../shared/api/compatibility.js';
 import { TEST_TOKEN } from '../helpers/testApp.js';
 
 let server: RunningServer | null = null;
@@ -30,6 +31,15 @@ function rawRequest(url: string, options: { method?: string; headers?: Record<st
     req.on('error', reject);
   });
   return { req, response };
+}
+
+/** The body as JSON when it is JSON (an empty body stays ''), so a failing check shows what came. */
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 describe('startServer on a real socket', () => {
@@ -60,5 +70,58 @@ describe('startServer on a real socket', () => {
     server = null;
     expect(running.deps.db.open).toBe(false);
     await expect(fetch(`${running.url}/health`)).rejects.toThrow();
+  });
+
+  // Found by the fuzz suite (issue 17, item 2): both were answered with an empty body.
+  it("answers requests refused before the app in Label Studio's envelope", async () => {
+    const running = await start();
+    const port = new URL(running.url).port;
+    const send = (path: string, method = 'GET') => {
+      const raw = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: { Authorization: `Token ${TEST_TOKEN}` },
+      });
+      const answer = new Promise<{ status: number; type: string; body: unknown }>((resolve, reject) => {
+        raw.on('response', (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              type: String(res.headers['content-type']),
+              body: parseOrText(body),
+            }),
+          );
+        });
+        raw.on('error', reject);
+      });
+      raw.end();
+      return answer;
+    };
+    const envelope = (status: number, detail: string) => ({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status_code: status,
+      version: LABEL_STUDIO_VERSION,
+      detail,
+      exc_info: null,
+    });
+    const backslash = await send('/api/projects/1\\');
+    expect(backslash).toEqual({
+      status: 400,
+      type: 'application/json',
+      body: envelope(400, 'Bad request: Backslash in request path.'),
+    });
+    const huge = await send(`/api/projects?title=${'x'.repeat(20_000)}`);
+    expect(huge).toEqual({
+      status: 431,
+      type: 'application/json',
+      body: envelope(431, 'Request line and headers are too large.'),
+    });
+    // A HEAD answer has no body, or the client reads it as garbage after the response.
+    const head = await send(`/api/projects?title=${'x'.repeat(20_000)}`, 'HEAD');
+    expect(head).toEqual({ status: 431, type: 'application/json', body: '' });
   });
 });

@@ -1,4 +1,5 @@
 import { ValidationError } from '../domain/errors.js';
+import { jsonDepthError } from '../domain/jsonDepth.js';
 
 function fail(message: string): never {
   throw new ValidationError({ query: [message] });
@@ -13,6 +14,8 @@ export function parseQueryParameter(raw: string): Record<string, unknown> {
   const unquoted = raw.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) =>
     new TextDecoder().decode(Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16))),
   );
+  const tooDeep = jsonDepthError(unquoted);
+  if (tooDeep) return fail(`Invalid JSON: ${tooDeep}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(unquoted);

@@ -1,3 +1,4 @@
+import { jsonDepthError } from '../domain/jsonDepth.js';
 import { jsonParseErrorDetail } from '../domain/pythonJsonError.js';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -44,6 +45,8 @@ export async function readBody(c: Context<AppEnv>): Promise<RequestBody> {
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
     const text = Buffer.from(raw).toString('utf8');
+    const tooDeep = jsonDepthError(text);
+    if (tooDeep) throw new DomainError(400, `JSON parse error - ${tooDeep}`);
     try {
       return JSON.parse(text) as RequestBody;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { projectExists } from '../../db/repos/projectExistsRepo.js';
 import {
   countProjectViews,
@@ -121,14 +121,9 @@ export function resetViews(ctx: DomainContext, project: unknown): void {
   deleteProjectViews(ctx.db, readProject(ctx, project));
 }
 
-const orderBody = z.object({
-  project: z.unknown(),
-  ids: z.unknown(),
-});
-
 /** `POST /api/dm/views/order/` `{"project": 1, "ids": [3, 1, 2]}`: each listed tab of the project takes its position. */
 export function orderViews(ctx: DomainContext, body: Record<string, unknown>): void {
-  const { project: rawProject, ids: rawIds } = orderBody.parse(body);
+  const { project: rawProject, ids: rawIds } = body;
   const errors: Record<string, unknown> = {};
   let project: number | null = null;
   if (rawProject === undefined) errors.project = ['This field is required.'];

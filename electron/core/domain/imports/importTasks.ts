@@ -79,23 +79,23 @@ function importJsonBody(
   options: ImportOptions,
   started: number,
 ): ImportResponse {
-  let json;
+  // Items are parsed when their turn comes, so a malformed one throws while they are counted or written.
   try {
-    json = readJsonItems(bytes);
+    const json = readJsonItems(bytes);
+    if (json.kind === 'other') throw importError(NO_DATA);
+    if (json.count === 0) throw importError('load_tasks: No tasks added');
+    checkMaxTaskNumber(json.count);
+    const items = itemsOfJsonBody(json);
+    const format = { fileUploadIds: [], couldBeTasksList: false, foundFormats: [], dataColumns: [] };
+    if (!options.commitToProject) {
+      return importResponse(started, { ...format, taskCount: countItems(items) }, options);
+    }
+    const outcome = ctx.db.transaction(() => writeItems(ctx, project, userId, items, options))();
+    return importResponse(started, { ...format, taskCount: outcome.taskIds.length, outcome }, options);
   } catch (error) {
     if (error instanceof JsonSyntaxError) throw new DomainError(400, `JSON parse error - ${error.message}`);
     throw error;
   }
-  if (json.kind === 'other') throw importError(NO_DATA);
-  if (json.count === 0) throw importError('load_tasks: No tasks added');
-  checkMaxTaskNumber(json.count);
-  const items = itemsOfJsonBody(json);
-  const format = { fileUploadIds: [], couldBeTasksList: false, foundFormats: [], dataColumns: [] };
-  if (!options.commitToProject) {
-    return importResponse(started, { ...format, taskCount: countItems(items) }, options);
-  }
-  const outcome = ctx.db.transaction(() => writeItems(ctx, project, userId, items, options))();
-  return importResponse(started, { ...format, taskCount: outcome.taskIds.length, outcome }, options);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { jsonDepthError, MAX_JSON_DEPTH, tooDeepMessage } from '../jsonDepth.js';
 import { pythonJsonError } from '../pythonJsonError.js';
 import { TASKS_MAX_NUMBER } from './importContext.js';
 
@@ -65,8 +66,10 @@ function skipValue(bytes: Buffer, start: number): number {
       at = skipString(bytes, at);
       continue;
     }
-    if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth += 1;
-    else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+    if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      depth += 1;
+      if (depth > MAX_JSON_DEPTH) throw new JsonSyntaxError(tooDeepMessage(String.fromCharCode(byte)));
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       depth -= 1;
       if (depth === 0) return at + 1;
     }
@@ -85,6 +88,8 @@ function skipSpace(bytes: Buffer, start: number): number {
 export class JsonSyntaxError extends Error {}
 
 function parseWhole(text: string): unknown {
+  const tooDeep = jsonDepthError(text);
+  if (tooDeep) throw new JsonSyntaxError(tooDeep);
   try {
     return JSON.parse(text);
   } catch (error) {
