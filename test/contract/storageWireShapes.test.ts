@@ -13,22 +13,54 @@ import {
   startStorageSync,
   updateStorage,
 } from '../../renderer/src/api/storages.js';
+import type { StorageRow } from '../../electron/core/db/repos/storagesRepo.js';
+import { serializeStorage } from '../../electron/core/domain/storages/storageRows.js';
 import {
   localfilesExportStorageSchema,
   localfilesImportStorageSchema,
+  STORAGE_SCHEMAS,
   STORAGE_TYPES,
   storageFilesAnswerSchema,
   storageFormSchema,
+  storageSchemaOf,
   storageTypeListSchema,
+  type StorageDirection,
+  type StorageType,
 } from '../../shared/api/storages.js';
 import { rendererClient } from '../helpers/rendererClient.js';
 import { call, createProject } from '../helpers/taskApi.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 /*
- * Storage answers parsed strictly with the shared schemas the renderer reads them with. Local
- * folders here; the cloud types' answers are parsed in test/storages/ against their emulators.
+ * Storage answers parsed strictly with the shared schemas the renderer reads them with: a local
+ * folder through the API, and every type's serializer on a stored row (the cloud types need
+ * their emulators to be created through the API).
  */
+
+function storedRow(type: StorageType, direction: StorageDirection, settings: Record<string, unknown>): StorageRow {
+  return {
+    id: 7,
+    project: 1,
+    direction,
+    type,
+    title: 'Bucket',
+    description: null,
+    created_at: '2026-01-15T10:00:00.000000Z',
+    synchronizable: 1,
+    last_sync: null,
+    last_sync_count: null,
+    last_sync_job: null,
+    status: 'initialized',
+    traceback: null,
+    meta: '{}',
+    regex_filter: null,
+    use_blob_urls: 0,
+    recursive_scan: direction === 'import' ? 0 : null,
+    can_delete_objects: null,
+    settings: JSON.stringify(settings),
+    secrets_set: '["aws_secret_access_key","account_key","password","google_application_credentials"]',
+  };
+}
 
 async function withFolder() {
   const root = mkdtempSync(join(tmpdir(), 'outpost-wire-'));
@@ -40,6 +72,19 @@ async function withFolder() {
 }
 
 describe('storage wire shapes', () => {
+  it("every type's serializer, both directions, has its schema's fields exactly, secrets never", () => {
+    const settings = { bucket: 'b', container: 'c', prefix: 'p/', host: 'h', port: '6379', path: '/data' };
+    for (const direction of ['import', 'export'] as const) {
+      for (const type of STORAGE_TYPES) {
+        const printed = serializeStorage(storedRow(type, direction, settings));
+        const parsed = STORAGE_SCHEMAS[direction][type].safeParse(printed);
+        expect(parsed.error?.issues ?? [], `${type} ${direction}`).toEqual([]);
+        expect(storageSchemaOf(direction, type).parse(printed)).toEqual(printed);
+      }
+    }
+    expect(STORAGE_SCHEMAS.export.s3.safeParse(serializeStorage(storedRow('s3', 'import', {}))).success).toBe(false);
+  });
+
   it('types and every form layout, both directions', async () => {
     const { t } = await withFolder();
     const client = rendererClient(t);
