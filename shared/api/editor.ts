@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /*
  * Which Label Studio editor labels a project, and how a cached remote editor is laid out.
  *
@@ -82,19 +84,20 @@ export interface CachedEditorManifest {
 }
 
 /** `GET /api/outpost/projects/{id}/editor`: the editor this project labels with. */
-export interface ProjectEditor {
-  kind: 'bundled' | 'cached';
+export const projectEditorSchema = z.strictObject({
+  kind: z.enum(['bundled', 'cached']),
   /** The cached editor's key (`editor.html?editor=<key>`); null for the bundled one. */
-  key: string | null;
+  key: z.string().nullable(),
   /** `1.4.0` for the bundled editor; the remote's release for a cached one. */
-  version: string;
+  version: z.string(),
   /** Where a cached editor came from; null for the bundled one. */
-  source: string | null;
+  source: z.string().nullable(),
   /** Lower-case tag names this editor can render. */
-  tags: string[];
+  tags: z.array(z.string()),
   /**
    * Why the editor one would expect is not used, in a sentence (a cached file failed its check
    * and was removed; the project's remote has not served one yet); null when nothing is amiss.
    */
-  notice: string | null;
-}
+  notice: z.string().nullable(),
+});
+export type ProjectEditor = z.infer<typeof projectEditorSchema>;

@@ -10,14 +10,14 @@ import {
   TEXT_DEFAULT_WIDTH,
   type TextMeasure,
 } from '../../renderer/src/dm/columnWidths.js';
-import { tableColumns, type DmColumn } from '../../renderer/src/dm/columns.js';
+import { tableColumns, type ColumnLayout } from '../../renderer/src/dm/columns.js';
 import { avatarColor, localAvatarUrl, userDescription, userIdsOf, userInitials } from '../../renderer/src/dm/users.js';
 
 /** A monospace stand-in for the canvas: 8 px per header character, 7 per body character. */
 const MEASURE: TextMeasure = { header: (text) => text.length * 8, body: (text) => text.length * 7 };
 const formatDate = () => 'September 28, 2026 at 10:58 PM';
 
-const SERVER_COLUMNS: DmColumn[] = [
+const SERVER_COLUMNS: ColumnLayout[] = [
   { id: 'text', title: 'text', type: 'String', parent: 'data' },
   { id: 'image', title: 'image', type: 'Image', parent: 'data' },
   { id: 'id', title: 'ID', type: 'Number' },

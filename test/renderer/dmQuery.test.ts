@@ -7,7 +7,7 @@ import {
   tableColumns,
   toggleHidden,
   visibleColumns,
-  type DmColumn,
+  type ColumnLayout,
 } from '../../renderer/src/dm/columns.js';
 import { datetimeFilterValue, isCompleteFilter, newFilterItem, operatorsFor } from '../../renderer/src/dm/filters.js';
 import {
@@ -20,11 +20,23 @@ import {
   toggleSelected,
 } from '../../renderer/src/dm/selection.js';
 
-const SERVER_COLUMNS: DmColumn[] = [
-  { id: 'image', title: 'image', type: 'Image', parent: 'data', visibility_defaults: { explore: true } },
-  { id: 'text', title: 'text', type: 'String', parent: 'data', visibility_defaults: { explore: true } },
-  { id: 'id', title: 'ID', type: 'Number', visibility_defaults: { explore: true } },
-  { id: 'inner_id', title: 'Inner ID', type: 'Number', visibility_defaults: { explore: false } },
+const SERVER_COLUMNS: ColumnLayout[] = [
+  {
+    id: 'image',
+    title: 'image',
+    type: 'Image',
+    parent: 'data',
+    visibility_defaults: { explore: true, labeling: false },
+  },
+  {
+    id: 'text',
+    title: 'text',
+    type: 'String',
+    parent: 'data',
+    visibility_defaults: { explore: true, labeling: false },
+  },
+  { id: 'id', title: 'ID', type: 'Number', visibility_defaults: { explore: true, labeling: false } },
+  { id: 'inner_id', title: 'Inner ID', type: 'Number', visibility_defaults: { explore: false, labeling: false } },
   { id: 'data', title: 'data', type: 'List', children: ['image', 'text'] },
 ];
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../renderer/src/api/client.js';
-import type { Storage } from '../../renderer/src/api/storages.js';
+import type { z } from 'zod';
+import type { localfilesImportStorageSchema } from '../../shared/api/storages.js';
+import type { StorageType, Storage } from '../../renderer/src/api/storages.js';
 import type { TemplateCatalog } from '../../renderer/src/api/templates.js';
 import {
   baseName,
@@ -19,13 +21,17 @@ import { FOLDER_RESYNC_MS, runStorageSync, storagesToSyncOnOpen } from '../../re
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 const file = (key: string | null) => ({ key, last_modified: key && '2025-03-01T10:00:00Z', size: key ? 10 : null });
 
-function storage(overrides: Partial<Storage> = {}): Storage {
+type LocalFilesImport = z.infer<typeof localfilesImportStorageSchema>;
+
+/** A local folder storage; tests about names and texts give it another type. */
+function storage(overrides: Partial<Omit<LocalFilesImport, 'type'>> & { type?: StorageType } = {}): Storage {
   return {
     id: 1,
     type: 'localfiles',
     synchronizable: true,
     last_sync: null,
     last_sync_count: null,
+    last_sync_job: null,
     status: 'initialized',
     traceback: null,
     meta: {},
@@ -33,8 +39,12 @@ function storage(overrides: Partial<Storage> = {}): Storage {
     description: null,
     created_at: '2025-03-01T10:00:00.000000Z',
     project: 1,
+    path: '/data/photos',
+    regex_filter: null,
+    use_blob_urls: true,
+    recursive_scan: false,
     ...overrides,
-  };
+  } as Storage;
 }
 
 describe('what a folder holds', () => {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Storage, StorageFormRow } from '../../renderer/src/api/storages.js';
+import type { z } from 'zod';
+import type { localfilesImportStorageSchema } from '../../shared/api/storages.js';
+import type { StorageType, Storage, StorageFormRow } from '../../renderer/src/api/storages.js';
 import {
   formProblems,
   formRequestFields,
@@ -25,13 +27,19 @@ const form = (name: string) =>
     readFileSync(new URL(`../../electron/core/domain/storages/forms/${name}.json`, import.meta.url), 'utf8'),
   ) as StorageFormRow[];
 
-function storage(overrides: Partial<Storage> = {}): Storage {
+type LocalFilesImport = z.infer<typeof localfilesImportStorageSchema>;
+
+/** A local folder storage; tests about names and texts give it another type. */
+function storage(
+  overrides: Partial<Omit<LocalFilesImport, 'type'>> & { type?: StorageType; [field: string]: unknown } = {},
+): Storage {
   return {
     id: 4,
     type: 'localfiles',
     synchronizable: true,
     last_sync: null,
     last_sync_count: null,
+    last_sync_job: null,
     status: 'initialized',
     traceback: null,
     meta: {},
@@ -44,7 +52,7 @@ function storage(overrides: Partial<Storage> = {}): Storage {
     use_blob_urls: true,
     recursive_scan: false,
     ...overrides,
-  };
+  } as Storage;
 }
 
 describe('storage texts', () => {

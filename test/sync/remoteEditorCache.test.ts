@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CachedEditorManifest, ProjectEditor } from '../../shared/api/editor.js';
+import { projectEditorSchema, type CachedEditorManifest } from '../../shared/api/editor.js';
 import { cacheRemoteEditor, type RemoteForEditor } from '../../electron/core/sync/editor/cacheRemoteEditor.js';
 import { editorsDir } from '../../electron/core/sync/editor/editorCache.js';
 import { startFakeEditorServer, type FakeEditorServer } from '../helpers/fakeEditorServer.js';
@@ -38,8 +38,9 @@ describe('caching a remote’s editor', () => {
   const deps = () => ({ db: t.db, clock: t.deps.clock, dataDir: t.deps.dataDir });
   const manifestOf = (key: string) =>
     JSON.parse(readFileSync(join(editorsDir(t.deps.dataDir), key, 'manifest.json'), 'utf8')) as CachedEditorManifest;
+  // Strictly the shared wire shape, which the renderer reads it with.
   const editorOf = async (project: number) =>
-    (await (await t.withToken(`/api/outpost/projects/${project}/editor`)).json()) as ProjectEditor;
+    projectEditorSchema.parse(await (await t.withToken(`/api/outpost/projects/${project}/editor`)).json());
   const newProject = async () =>
     (
       (await (

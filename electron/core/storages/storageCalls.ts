@@ -1,3 +1,4 @@
+import type { StorageFile, StorageFilesAnswer } from '../../../shared/api/storages.js';
 import type { StorageRow } from '../db/repos/storagesRepo.js';
 import { ValidationError } from '../domain/errors.js';
 import type { StorageInput } from '../domain/storages/storageFields.js';
@@ -27,10 +28,10 @@ export async function listStorageFiles(
   type: StorageType,
   input: StorageInput,
   limit: number,
-): Promise<{ files: Record<string, unknown>[] }> {
+): Promise<StorageFilesAnswer> {
   const config = await validateStorageSettings(deps, type, 'import', input, null);
   const client = clientFor(config, deps);
-  const files: Record<string, unknown>[] = [];
+  const files: StorageFile[] = [];
   const started = Date.now();
   try {
     for await (const object of client.list()) {

@@ -1,58 +1,40 @@
 import type { ZodType } from 'zod';
-import type { DmColumn } from '../dm/columns';
+import {
+  dmActionListSchema,
+  dmActionResultSchema,
+  dmColumnsAnswerSchema,
+  dmTaskPageSchema,
+  dmViewListSchema,
+  dmViewSchema,
+  type DmAction,
+  type DmActionResult,
+  type DmColumn,
+  type DmTaskPage,
+  type DmView,
+  type DmViewData,
+} from '../../../shared/api/dataManager';
+import { projectSchema } from '../../../shared/api/projects';
 import type { Filters } from '../dm/filters';
 import type { ApiClient } from './client';
+
+export type { DmAction, DmTask, DmView, DmViewData } from '../../../shared/api/dataManager';
 
 /*
  * The Data Manager endpoints the page uses (spec 5.1 and 8): tabs (views), columns, actions and
  * the paged task list.
  */
 
-export interface DmViewData extends Record<string, unknown> {
-  title?: string;
-  filters?: Filters;
-  ordering?: string[];
-  hiddenColumns?: { explore: string[]; labeling: string[] };
-}
-
-export interface DmView {
-  id: number;
-  data: DmViewData;
-  order: number | null;
-  project: number;
-}
-
-export interface DmAction {
-  id: string;
-  title: string;
-  order: number;
-  dialog?: { title?: string; text?: string; type?: string; form?: unknown } | null;
-  hidden?: boolean;
-  disabled?: boolean;
-  experimental?: boolean;
-}
-
 /** Actions that delete something; the page asks before running them. */
 export function isDestructive(action: DmAction): boolean {
   return action.id.startsWith('delete') || action.id === 'remove_duplicates';
 }
 
-export interface DmTask extends Record<string, unknown> {
-  id: number;
-  data: Record<string, unknown>;
-}
-
-export interface TaskPage {
-  total: number;
-  tasks: DmTask[];
-}
-
 export function listViews(client: ApiClient, project: number, signal?: AbortSignal): Promise<DmView[]> {
-  return client.get<DmView[]>('/api/dm/views/', { query: { project }, signal });
+  return client.get('/api/dm/views/', { query: { project }, signal, schema: dmViewListSchema });
 }
 
 export function createView(client: ApiClient, project: number, data: DmViewData): Promise<DmView> {
-  return client.post<DmView>('/api/dm/views/', { project, data });
+  return client.post('/api/dm/views/', { project, data }, { schema: dmViewSchema });
 }
 
 /** The whole `data` goes each time: the server keeps only what it is sent. */
@@ -62,7 +44,7 @@ export function saveView(client: ApiClient, view: DmView): Promise<DmView> {
     filters: view.data.filters ?? { conjunction: 'and', items: [] },
     ordering: view.data.ordering ?? [],
   };
-  return client.patch<DmView>(`/api/dm/views/${view.id}/`, { project: view.project, data });
+  return client.patch(`/api/dm/views/${view.id}/`, { project: view.project, data }, { schema: dmViewSchema });
 }
 
 export function deleteView(client: ApiClient, id: number): Promise<void> {
@@ -70,11 +52,11 @@ export function deleteView(client: ApiClient, id: number): Promise<void> {
 }
 
 export async function listColumns(client: ApiClient, project: number, signal?: AbortSignal): Promise<DmColumn[]> {
-  return (await client.get<{ columns: DmColumn[] }>('/api/dm/columns/', { query: { project }, signal })).columns;
+  return (await client.get('/api/dm/columns/', { query: { project }, signal, schema: dmColumnsAnswerSchema })).columns;
 }
 
 export async function listActions(client: ApiClient, project: number, signal?: AbortSignal): Promise<DmAction[]> {
-  const actions = await client.get<DmAction[]>('/api/dm/actions/', { query: { project }, signal });
+  const actions = await client.get('/api/dm/actions/', { query: { project }, signal, schema: dmActionListSchema });
   return actions.filter((action) => !action.hidden && !action.experimental).sort((a, b) => a.order - b.order);
 }
 
@@ -88,14 +70,27 @@ export interface ActionSelection {
  * Runs an action on the selection within the tab's filters. The view id is not sent: the server
  * would then use the view's stored selection, which this page never stores.
  */
-export function runAction<T = { processed_items?: number; detail?: string }>(
+export function runAction(
   client: ApiClient,
   project: number,
   action: string,
   selection: ActionSelection,
-  /** The action's own answer shape, for the actions whose answer the page reads. */
-  schema?: ZodType<T>,
-): Promise<T> {
+): Promise<DmActionResult>;
+/** An action with an answer of its own (retrieving predictions). */
+export function runAction<T>(
+  client: ApiClient,
+  project: number,
+  action: string,
+  selection: ActionSelection,
+  schema: ZodType<T>,
+): Promise<T>;
+export function runAction(
+  client: ApiClient,
+  project: number,
+  action: string,
+  selection: ActionSelection,
+  schema: ZodType = dmActionResultSchema,
+): Promise<unknown> {
   return client.post('/api/dm/actions/', selection, { query: { project, id: action }, schema });
 }
 
@@ -105,18 +100,22 @@ export function fetchTaskPage(
   page: number,
   pageSize: number,
   signal?: AbortSignal,
-): Promise<TaskPage> {
-  return client.get<TaskPage>('/api/tasks/', {
+): Promise<DmTaskPage> {
+  return client.get('/api/tasks/', {
     query: { view, page, page_size: pageSize, fields: 'task_only' },
     signal,
+    schema: dmTaskPageSchema,
   });
 }
 
+const projectTitleSchema = projectSchema.pick({ id: true, title: true });
+
 export async function fetchProjectTitle(client: ApiClient, project: number, signal?: AbortSignal): Promise<string> {
   // Only the title: the project's counters cost a scan of its tasks.
-  const body = await client.get<{ title: string | null }>(`/api/projects/${project}/`, {
+  const body = await client.get(`/api/projects/${project}/`, {
     query: { include: 'id,title' },
     signal,
+    schema: projectTitleSchema,
   });
   return body.title ?? '';
 }

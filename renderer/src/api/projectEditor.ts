@@ -1,4 +1,4 @@
-import type { ProjectEditor } from '../../../shared/api/editor';
+import { projectEditorSchema } from '../../../shared/api/editor';
 import type { ApiClient } from './client';
 
 export type { ProjectEditor } from '../../../shared/api/editor';
@@ -8,5 +8,5 @@ export type { ProjectEditor } from '../../../shared/api/editor';
  * labels with, the bundled one or a remote's cached one, and the tags it can show.
  */
 export function getProjectEditor(client: ApiClient, projectId: number, signal?: AbortSignal) {
-  return client.get<ProjectEditor>(`/api/outpost/projects/${projectId}/editor`, { signal });
+  return client.get(`/api/outpost/projects/${projectId}/editor`, { signal, schema: projectEditorSchema });
 }

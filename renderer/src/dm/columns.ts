@@ -3,14 +3,12 @@
  * and the view's `hiddenColumns.explore` list (Label Studio's ids such as `tasks:data.image`).
  */
 
-export interface DmColumn {
-  id: string;
-  title: string;
-  type: string;
-  parent?: string;
-  children?: string[];
-  visibility_defaults?: { explore?: boolean; labeling?: boolean };
-}
+import type { DmColumn } from '../../../shared/api/dataManager';
+
+export type { DmColumn } from '../../../shared/api/dataManager';
+
+/** The parts of a server column that decide the table's. */
+export type ColumnLayout = Pick<DmColumn, 'id' | 'title' | 'type' | 'parent' | 'children' | 'visibility_defaults'>;
 
 export interface TableColumn {
   /** The task column id: `id`, `total_annotations`, `data.image`, ... */
@@ -32,7 +30,7 @@ export interface HiddenColumns {
  * The table's columns: the task id first, then the server's order, without the `data` parent
  * that only groups them.
  */
-export function tableColumns(columns: DmColumn[]): TableColumn[] {
+export function tableColumns(columns: ColumnLayout[]): TableColumn[] {
   const ordered = [
     ...columns.filter((column) => column.id === 'id'),
     ...columns.filter((column) => column.id !== 'id'),

@@ -3,19 +3,11 @@
  * "filter:tasks:<column>", operator, type, value}]}`, and the operators each column type offers.
  */
 
-export type Conjunction = 'and' | 'or';
+import type { DmFilterItem, DmFilters } from '../../../shared/api/dataManager';
 
-export interface FilterItem {
-  filter: string;
-  operator: string;
-  type: string;
-  value: unknown;
-}
-
-export interface Filters {
-  conjunction: Conjunction;
-  items: FilterItem[];
-}
+export type Conjunction = DmFilters['conjunction'];
+export type FilterItem = DmFilterItem;
+export type Filters = DmFilters;
 
 export const FILTER_PREFIX = 'filter:tasks:';
 

@@ -4,16 +4,11 @@
  * them: a coloured circle with initials, the name (or email) on hover.
  */
 
-/** The fields of a `/api/users/` item the grid uses. */
-export interface DmUser {
-  id: number;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  email?: string;
-  avatar?: string | null;
-  initials?: string;
-}
+import type { User } from '../../../shared/api/users';
+
+/** The fields of a `/api/users/` item the grid uses; any but the id may be unknown. */
+export type DmUser = Pick<User, 'id'> &
+  Partial<Pick<User, 'first_name' | 'last_name' | 'username' | 'email' | 'avatar' | 'initials'>>;
 
 /** The user ids in a users cell: `[1, 2]` (annotators) or `[{user_id: 1}]` (updated_by). */
 export function userIdsOf(value: unknown): number[] {

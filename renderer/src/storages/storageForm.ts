@@ -51,7 +51,8 @@ const textOf = (value: unknown): string =>
 export function initialFormValues(fields: readonly StorageFormField[], storage: Storage | null): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
-    const saved = storage?.[field.name];
+    // The layout names the type's own fields, which the union of every type does not index by text.
+    const saved = (storage as Record<string, unknown> | null)?.[field.name];
     switch (field.type) {
       case 'password':
         values[field.name] = '';

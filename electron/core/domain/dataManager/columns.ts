@@ -1,3 +1,4 @@
+import type { DmColumn, DmColumnsAnswer } from '../../../../shared/api/dataManager.js';
 import { listMemberIds, listProjectModelVersions } from '../../db/repos/dmProjectRepo.js';
 import type { DomainContext } from '../context.js';
 import { getProjectRow } from '../projects/getProject.js';
@@ -12,8 +13,6 @@ import { projectDataKeys } from './projectDataKeys.js';
 const UNDEFINED_KEY = '$undefined$';
 const MEDIA_TYPES = new Set(['Image', 'Audio', 'AudioPlus', 'Video', 'Unknown']);
 
-type Column = Record<string, unknown>;
-
 /** Label Studio writes `help` before `target` for a few columns and after it for the rest. */
 const HELP_FIRST = new Set(['id', 'inner_id', 'avg_lead_time', 'draft_exists']);
 
@@ -24,9 +23,9 @@ function builtIn(
   help: string,
   explore: boolean,
   labeling: boolean,
-  extra: Column = {},
-): Column {
-  const described = HELP_FIRST.has(id) ? { help, target: 'tasks' } : { target: 'tasks', help };
+  extra: Pick<DmColumn, 'schema'> = {},
+): DmColumn {
+  const described = HELP_FIRST.has(id) ? { help, target: 'tasks' as const } : { target: 'tasks' as const, help };
   return {
     id,
     title,
@@ -35,10 +34,10 @@ function builtIn(
     ...extra,
     visibility_defaults: { explore, labeling },
     project_defined: false,
-  };
+  } satisfies DmColumn;
 }
 
-function taskColumns(members: number[], modelVersions: string[]): Column[] {
+function taskColumns(members: number[], modelVersions: string[]): DmColumn[] {
   const users = { schema: { items: members } };
   return [
     builtIn('id', 'ID', 'Number', 'Task ID', true, false),
@@ -101,7 +100,7 @@ export function projectModelVersions(ctx: DomainContext, project: number, own: s
   return versions;
 }
 
-export function listColumns(ctx: DomainContext, projectId: number): { columns: Column[] } {
+export function listColumns(ctx: DomainContext, projectId: number): DmColumnsAnswer {
   const project = getProjectRow(ctx, projectId);
   const configTypes = Object.entries(JSON.parse(project.data_types) as Record<string, string>).filter(
     ([key]) => !key.includes('['),
@@ -111,7 +110,7 @@ export function listColumns(ctx: DomainContext, projectId: number): { columns: C
   // The config's first data key takes `$undefined$` values when shown, so that column goes.
   if (configTypes.length > 0) types.delete(UNDEFINED_KEY);
   const configKeys = new Set(configTypes.map(([key]) => key));
-  const dataColumns = [...types].map(([key, type]) => ({
+  const dataColumns = [...types].map(([key, type]): DmColumn => ({
     id: key,
     title: key === UNDEFINED_KEY ? 'data' : key,
     type: MEDIA_TYPES.has(type) ? type : 'String',
@@ -120,7 +119,7 @@ export function listColumns(ctx: DomainContext, projectId: number): { columns: C
     visibility_defaults: { explore: true, labeling: configKeys.has(key) || key === UNDEFINED_KEY },
     project_defined: true,
   }));
-  const root = {
+  const root: DmColumn = {
     id: 'data',
     title: 'data',
     type: 'List',

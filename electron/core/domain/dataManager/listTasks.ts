@@ -1,3 +1,4 @@
+import type { DmTaskPage } from '../../../../shared/api/dataManager.js';
 import type { DomainContext } from '../context.js';
 import { applyFieldset, type Fieldset } from '../flexFields.js';
 import { resolvePage, type PageRequest, type PageSettings } from '../pagination.js';
@@ -18,12 +19,8 @@ export interface ListTasksRequest extends TaskQuerySource {
   resolveUri: boolean;
 }
 
-export interface TaskListEnvelope {
-  total_annotations: number;
-  total_predictions: number;
-  total: number;
-  tasks: Record<string, unknown>[];
-}
+/** The page as the shared schema has it, each task thinned by `include`/`omit` when asked. */
+export type TaskListEnvelope = Omit<DmTaskPage, 'tasks'> & { tasks: Record<string, unknown>[] };
 
 /** Label Studio's DM serializer puts `allow_skip` back whatever `include` or `omit` said (its clients read it). */
 function withAllowSkip(shown: Record<string, unknown>, task: Record<string, unknown>): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import type { DmTask } from '../../../../shared/api/dataManager.js';
 import {
   readAnnotationFacts,
   readDmTaskRows,
@@ -17,6 +18,9 @@ import { resolveStorageMedia } from '../storages/resolveStorageMedia.js';
 import { resolveCachedMedia } from '../tasks/cachedMedia.js';
 import { serializeTaskModelFields } from '../tasks/serializeTask.js';
 import { displayList, displayResults } from './displayStrings.js';
+
+/** A task of the list; `fields=all` adds the full annotation and prediction lists. */
+export type SerializedDmTask = DmTask & { annotations?: unknown[]; predictions?: unknown[] };
 
 export interface DmTaskOptions {
   /** 'all' adds `annotations`, `predictions` and the caller's `drafts` (empty in 'task_only'). */
@@ -125,7 +129,7 @@ export function serializeDmTasks(
   userId: number,
   taskIds: number[],
   options: DmTaskOptions,
-): Record<string, unknown>[] {
+): SerializedDmTask[] {
   if (taskIds.length === 0) return [];
   const db = ctx.db;
   const now = ctx.clock();
@@ -155,7 +159,7 @@ export function serializeDmTasks(
     const row = rows.get(id)!;
     const annotated = annotations.get(id);
     const predicted = predictions.get(id);
-    const task: Record<string, unknown> = {
+    const task: SerializedDmTask = {
       ...serializeTaskModelFields(row, dataTypes.get(row.project) ?? {}),
       // Outpost has no comments.
       comment_authors: [],
@@ -173,7 +177,7 @@ export function serializeDmTasks(
       predictions_model_versions: displayList(predicted?.versions ?? [], true),
       avg_lead_time: annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,
       draft_exists: withDrafts.has(id),
-    };
+    } satisfies DmTask;
     if (fullAnnotations && fullPredictions) {
       task.annotations = fullAnnotations.get(id) ?? [];
       task.predictions = fullPredictions.get(id) ?? [];

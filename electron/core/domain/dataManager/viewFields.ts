@@ -1,3 +1,4 @@
+import type { DmView } from '../../../../shared/api/dataManager.js';
 import { ValidationError } from '../errors.js';
 import type { ViewRow } from '../../db/repos/viewsRepo.js';
 import { pythonTypeName } from '../pythonText.js';
@@ -48,7 +49,7 @@ function isTruthy(value: unknown): boolean {
   return true;
 }
 
-export function serializeView(row: ViewRow): Record<string, unknown> {
+export function serializeView(row: ViewRow): DmView {
   const stored = parseJson(row.data, {});
   const data: Record<string, unknown> =
     stored !== null && typeof stored === 'object' && !Array.isArray(stored)
@@ -60,7 +61,8 @@ export function serializeView(row: ViewRow): Record<string, unknown> {
   if (isTruthy(selected)) data.selectedItems = selected;
   const ordering = parseJson(row.ordering, {});
   if (isTruthy(ordering)) data.ordering = ordering;
-  return { id: row.id, data, order: row.order, user: row.user, project: row.project };
+  // `data` holds what its client stored: only its folded-back keys have a shape Outpost checks.
+  return { id: row.id, data, order: row.order, user: row.user, project: row.project } as DmView;
 }
 
 /**

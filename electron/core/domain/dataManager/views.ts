@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DmView } from '../../../../shared/api/dataManager.js';
 import { projectExists } from '../../db/repos/projectExistsRepo.js';
 import {
   countProjectViews,
@@ -21,8 +22,6 @@ import { readViewInput, serializeView } from './viewFields.js';
 
 /* Data Manager views (tabs): Label Studio's ViewAPI. */
 
-type Wire = Record<string, unknown>;
-
 function fieldErrors(result: z.ZodSafeParseResult<unknown>, field: string): never {
   throw new ValidationError({ [field]: result.error!.issues.map((issue) => issue.message) });
 }
@@ -42,7 +41,7 @@ export function getViewRow(ctx: DomainContext, id: number): ViewRow {
 }
 
 /** `GET /api/dm/views/?project=`: django-filter refuses an unknown project as an invalid choice. */
-export function listViews(ctx: DomainContext, project: string | undefined): Wire[] {
+export function listViews(ctx: DomainContext, project: string | undefined): DmView[] {
   let id: number | null = null;
   if (project !== undefined && project !== '') {
     const parsed = parsePythonInt(project);
@@ -56,7 +55,7 @@ export function listViews(ctx: DomainContext, project: string | undefined): Wire
   return listViewRows(ctx.db, id).map(serializeView);
 }
 
-export function getView(ctx: DomainContext, id: number): Wire {
+export function getView(ctx: DomainContext, id: number): DmView {
   return serializeView(getViewRow(ctx, id));
 }
 
@@ -64,7 +63,7 @@ export function getView(ctx: DomainContext, id: number): Wire {
  * `POST /api/dm/views/`: the tab goes last (Label Studio numbers it by the project's tab count
  * when it has filters, else one past the highest order).
  */
-export function createView(ctx: DomainContext, userId: number, body: Record<string, unknown>): Wire {
+export function createView(ctx: DomainContext, userId: number, body: Record<string, unknown>): DmView {
   const project = readProject(ctx, body.project);
   const input = readViewInput(body);
   const now = formatTimestamp(ctx.clock());
@@ -91,7 +90,7 @@ export function createView(ctx: DomainContext, userId: number, body: Record<stri
  * group (when `data.filters` has a conjunction) and the ordering (when non-empty); PUT still
  * requires a valid `project`.
  */
-export function updateView(ctx: DomainContext, id: number, body: Record<string, unknown>, partial: boolean): Wire {
+export function updateView(ctx: DomainContext, id: number, body: Record<string, unknown>, partial: boolean): DmView {
   const row = getViewRow(ctx, id);
   if (!partial || body.project !== undefined) readProject(ctx, body.project);
   const input = readViewInput(body);

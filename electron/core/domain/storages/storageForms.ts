@@ -8,6 +8,7 @@ import redisExport from './forms/redis-export.json' with { type: 'json' };
 import redisImport from './forms/redis-import.json' with { type: 'json' };
 import s3Export from './forms/s3-export.json' with { type: 'json' };
 import s3Import from './forms/s3-import.json' with { type: 'json' };
+import type { StorageFormRow } from '../../../../shared/api/storages.js';
 import type { StorageDirection, StorageType } from './storageSpecs.js';
 
 /*
@@ -15,7 +16,7 @@ import type { StorageDirection, StorageType } from './storageSpecs.js';
  * form_layout.yml of each type, as its API prints them), recorded once from the real server.
  */
 
-const FORMS: Record<StorageType, Record<StorageDirection, unknown>> = {
+const FORMS: Record<StorageType, Record<StorageDirection, StorageFormRow[]>> = {
   s3: { import: s3Import, export: s3Export },
   gcs: { import: gcsImport, export: gcsExport },
   azure: { import: azureImport, export: azureExport },
@@ -23,6 +24,6 @@ const FORMS: Record<StorageType, Record<StorageDirection, unknown>> = {
   localfiles: { import: localfilesImport, export: localfilesExport },
 };
 
-export function storageForm(type: StorageType, direction: StorageDirection): unknown {
+export function storageForm(type: StorageType, direction: StorageDirection): StorageFormRow[] {
   return FORMS[type][direction];
 }

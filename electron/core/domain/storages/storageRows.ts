@@ -1,3 +1,4 @@
+import type { Storage } from '../../../../shared/api/storages.js';
 import {
   deleteStorageRow,
   findStorage,
@@ -59,8 +60,12 @@ function columnValue(row: StorageRow, key: string): unknown {
   return value;
 }
 
-/** The storage as its type's serializer prints it, secrets left out. */
-export function serializeStorage(row: StorageRow): Record<string, unknown> {
+/**
+ * The storage as its type's serializer prints it, secrets left out. The keys come from the
+ * type's spec, so the shape is the shared schema of that type and direction (the storage
+ * contract tests parse every one).
+ */
+export function serializeStorage(row: StorageRow): Storage {
   const type = storageTypeOf(row);
   const settings = settingsOf(row);
   const out: Record<string, unknown> = {};
@@ -71,7 +76,7 @@ export function serializeStorage(row: StorageRow): Record<string, unknown> {
     else if (COLUMN_KEYS.has(key)) out[key] = columnValue(row, key);
     else out[key] = key in settings ? settings[key] : (fieldDefault(key, row.direction) ?? null);
   }
-  return out;
+  return out as Storage;
 }
 
 export function requireStorage(

@@ -1,3 +1,4 @@
+import type { TaskModelFields } from '../../../../shared/api/dataManager.js';
 import type { Db } from '../../db/open.js';
 import type { TaskRow } from '../../db/repos/tasksRepo.js';
 import { serializeAnnotations } from '../annotations/serializeAnnotations.js';
@@ -32,10 +33,11 @@ export function serializeBaseTask(row: TaskRow, dataTypes: Record<string, string
 export function serializeTaskModelFields(
   row: Omit<TaskRow, 'file_upload'>,
   dataTypes: Record<string, string>,
-): Record<string, unknown> {
+): TaskModelFields {
   return {
     id: row.id,
-    data: presentData(row, dataTypes),
+    // Imports only ever store an object.
+    data: presentData(row, dataTypes) as Record<string, unknown>,
     meta: JSON.parse(row.meta) as unknown,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -49,7 +51,7 @@ export function serializeTaskModelFields(
     unresolved_comment_count: row.unresolved_comment_count,
     last_comment_updated_at: row.last_comment_updated_at,
     project: row.project,
-  };
+  } satisfies TaskModelFields;
 }
 
 /**

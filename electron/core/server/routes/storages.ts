@@ -1,3 +1,4 @@
+import type { StorageTypeInfo } from '../../../../shared/api/storages.js';
 import type { Context, Hono } from 'hono';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { storageWriteSchema } from '../../domain/storages/storageFields.js';
@@ -55,9 +56,9 @@ function typeRoutes(app: Hono<AppEnv>, type: StorageType, direction: StorageDire
     const current = row(c);
     const input = parseWith(storageWriteSchema(deps.db, type, direction, { partial }), await readObjectBody(c));
     const body = serializeStorage(await updateStorage(deps, current, input));
+    if (!partial) return c.json(body);
     // DRF skips a read-only field's default on a partial update: Label Studio's PATCH answers have no `type`.
-    if (partial) delete body.type;
-    return c.json(body);
+    return c.json(Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'type')));
   };
   defineRoute(app, base, {
     get: (c) => c.json(listStorages(storageDeps(c), projectOf(c), direction, type).map(serializeStorage)),
@@ -118,7 +119,10 @@ export function storageRoutes(app: Hono<AppEnv>): void {
   for (const direction of ['import', 'export'] as const) {
     const base = direction === 'import' ? '/api/storages' : '/api/storages/export';
     defineRoute(app, `${base}/types`, {
-      get: (c) => c.json(STORAGE_TYPES.map((type) => ({ name: type, title: STORAGE_SPECS[type].title }))),
+      get: (c) =>
+        c.json(
+          STORAGE_TYPES.map((type) => ({ name: type, title: STORAGE_SPECS[type].title })) satisfies StorageTypeInfo[],
+        ),
     });
     defineRoute(app, base, {
       get: (c) => {

@@ -1,3 +1,4 @@
+import type { DmAction } from '../../../../../shared/api/dataManager.js';
 import { listProjectAnnotators } from '../../../db/repos/dmProjectRepo.js';
 import type { DomainContext } from '../../context.js';
 import { getProjectRow } from '../../projects/getProject.js';
@@ -12,17 +13,7 @@ import { DomainError } from '../../errors.js';
 
 type Form = unknown[];
 
-export interface ActionDescription {
-  id: string;
-  title: string;
-  order: number;
-  permission: string | string[];
-  experimental?: boolean;
-  reload?: boolean;
-  dialog: { title?: string; text: string; type: 'confirm'; form?: null };
-}
-
-interface CatalogEntry extends Omit<ActionDescription, 'dialog'> {
+interface CatalogEntry extends Omit<DmAction, 'dialog'> {
   dialog: { title?: string; text: string; type: 'confirm'; form?: (ctx: DomainContext, project: number) => Form };
 }
 
@@ -142,13 +133,13 @@ export function isKnownAction(id: string): boolean {
 }
 
 /** An action as the list shows it: a form made per project is announced as null, loaded from /form. */
-function describe(entry: CatalogEntry): ActionDescription {
+function describe(entry: CatalogEntry): DmAction {
   const { form, ...dialog } = entry.dialog;
-  return { ...entry, dialog: form ? { ...dialog, form: null } : dialog };
+  return { ...entry, dialog: form ? { ...dialog, form: null } : dialog } satisfies DmAction;
 }
 
 /** `GET /api/dm/actions/?project=`: by `order` (Label Studio's get_all_actions). */
-export function listActions(ctx: DomainContext, project: number): ActionDescription[] {
+export function listActions(ctx: DomainContext, project: number): DmAction[] {
   getProjectRow(ctx, project);
   return [...CATALOG].sort((a, b) => a.order - b.order).map(describe);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DmActionResult } from '../../../../../shared/api/dataManager.js';
 import {
   deleteAnnotationsOfTasks,
   deleteDraftsOfTasks,
@@ -32,7 +33,7 @@ export interface ActionRun {
   body: Record<string, unknown>;
 }
 
-export type ActionResult = Record<string, unknown>;
+export type ActionResult = DmActionResult;
 
 function refreshAll(run: ActionRun, taskIds: readonly number[], touch: boolean, updatedBy: number | null): void {
   const now = formatTimestamp(run.ctx.clock());
