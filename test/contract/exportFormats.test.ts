@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exportFormatListSchema, type ExportFormat } from '../../shared/api/exports.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { createTestApp } from '../helpers/testApp.js';
 
@@ -9,7 +10,8 @@ const CONVERTER_ORDER = [
 const IMAGE_DETECTION = ['COCO', 'COCO_WITH_IMAGES', 'YOLO', 'YOLO_WITH_IMAGES', 'YOLO_OBB', 'YOLO_OBB_WITH_IMAGES'];
 const ALWAYS = ['JSON', 'JSON_MIN', 'CSV', 'TSV'];
 
-type Format = { name: string; title: string; description: string; link: string; tags?: string[]; disabled?: true };
+/** Parsed strictly with the shared schema the renderer reads the list with. */
+type Format = ExportFormat;
 
 async function formatsFor(config: string): Promise<Format[]> {
   const t = await createTestApp();
@@ -22,7 +24,7 @@ async function formatsFor(config: string): Promise<Format[]> {
   const { id } = (await created.json()) as { id: number };
   const response = await t.withToken(`/api/projects/${id}/export/formats`);
   expect(response.status).toBe(200);
-  return (await response.json()) as Format[];
+  return exportFormatListSchema.parse(await response.json());
 }
 
 function enabledNames(formats: Format[]): string[] {

@@ -33,8 +33,8 @@ describe('export options', () => {
 
   it('preselects the first enabled format', () => {
     const formats = [
-      { name: 'COCO', title: 'COCO', description: '', disabled: true },
-      { name: 'JSON', title: 'JSON', description: '' },
+      { name: 'COCO', title: 'COCO', description: '', link: '', disabled: true as const },
+      { name: 'JSON', title: 'JSON', description: '', link: '' },
     ];
     expect(firstEnabledFormat(formats)).toBe('JSON');
     expect(firstEnabledFormat([formats[0]!])).toBeNull();

@@ -10,14 +10,25 @@ import {
 } from '../../renderer/src/labeling/preAnnotation.js';
 import { parseHostMessage, parseParentMessage } from '../../renderer/src/labeling/protocol.js';
 import { DEFAULT_SHORTCUTS } from '../../renderer/src/labeling/shortcuts.js';
+import type { Prediction } from '../../shared/api/predictions.js';
 
 const result = [{ from_name: 'label', to_name: 'text', type: 'choices', value: { choices: ['pos'] } }];
-const prediction = (id: number, model_version: string, created_at: string) => ({
+/** A prediction as the task answer carries it (shared/api/predictions.ts). */
+const prediction = (id: number, model_version: string, created_at: string): Prediction => ({
   id,
-  model_version,
-  created_at,
-  score: 0.6,
   result,
+  score: 0.6,
+  model_version,
+  cluster: null,
+  neighbors: null,
+  mislabeling: 0,
+  created_ago: '0 minutes',
+  created_at,
+  updated_at: created_at,
+  model: null,
+  model_run: null,
+  task: 7,
+  project: 1,
 });
 const predictions = [
   prediction(1, 'static-v1', '2024-01-01T10:00:00Z'),

@@ -1,9 +1,10 @@
-import { exportQuery, fileNameFromHeaders, type ExportChoice, type ExportFormat } from '../export/exportOptions';
+import { exportFormatListSchema } from '../../../shared/api/exports';
+import { exportQuery, fileNameFromHeaders, type ExportChoice } from '../export/exportOptions';
 import { ApiError, type ApiClient } from './client';
 import { errorMessageFromBody } from './errorMessage';
 
 export function listExportFormats(client: ApiClient, projectId: number, signal?: AbortSignal) {
-  return client.get<ExportFormat[]>(`/api/projects/${projectId}/export/formats`, { signal });
+  return client.get(`/api/projects/${projectId}/export/formats`, { signal, schema: exportFormatListSchema });
 }
 
 export interface DownloadProgress {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { annotationSchema, draftSchema } from '../../../shared/api/annotations';
+import { dmTaskPageSchema, taskModelFieldsSchema } from '../../../shared/api/dataManager';
+import { predictionSchema } from '../../../shared/api/predictions';
 import { projectSchema } from '../../../shared/api/projects';
 import { whoAmISchema, type WhoAmI } from '../../../shared/api/users';
 import type { ApiClient } from './client';
@@ -30,11 +32,14 @@ const labelingTaskSchema = z.looseObject({
   id: z.number(),
   data: z.record(z.string(), z.unknown()),
   annotations: z.array(annotationSchema),
-  predictions: z.array(z.record(z.string(), z.unknown())),
+  predictions: z.array(predictionSchema),
   drafts: z.array(draftSchema),
   allow_skip: z.boolean().nullable().optional(),
 });
 export type LabelingTask = z.infer<typeof labelingTaskSchema>;
+
+/** The next task of the stream: the labeling page opens it by id and reads the rest there. */
+const nextTaskSchema = z.looseObject(taskModelFieldsSchema.pick({ id: true }).shape);
 
 export type { WhoAmI } from '../../../shared/api/users';
 
@@ -55,7 +60,7 @@ export function whoAmI(client: ApiClient, signal?: AbortSignal): Promise<WhoAmI>
 /** The next task of my label stream, or null when none is left (the server answers 404). */
 export async function getNextTaskId(client: ApiClient, projectId: number): Promise<number | null> {
   try {
-    return (await client.get<{ id: number }>(`/api/projects/${projectId}/next/`)).id;
+    return (await client.get(`/api/projects/${projectId}/next/`, { schema: nextTaskSchema })).id;
   } catch (error) {
     if (error instanceof Error && 'status' in error && error.status === 404) return null;
     throw error;
@@ -86,8 +91,9 @@ export async function getNeighbourTaskId(
     },
     ordering: [direction === 'next' ? 'tasks:id' : '-tasks:id'],
   };
-  const page = await client.get<{ tasks: { id: number }[] }>('/api/tasks/', {
+  const page = await client.get('/api/tasks/', {
     query: { project: projectId, page: 1, page_size: 1, fields: 'task_only', query: JSON.stringify(query) },
+    schema: dmTaskPageSchema,
   });
   return page.tasks[0]?.id ?? null;
 }

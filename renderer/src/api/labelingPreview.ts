@@ -1,3 +1,4 @@
+import { sampleTaskAnswerSchema } from '../../../shared/api/predictions';
 import type { ApiClient } from './client';
 
 /** Sample task data for a config being edited: `sample_task` is the task's `data` object. */
@@ -7,10 +8,10 @@ export async function getSampleTaskData(
   labelConfig: string,
   signal?: AbortSignal,
 ): Promise<Record<string, unknown>> {
-  const answer = await client.post<{ sample_task: Record<string, unknown> | null }>(
+  const answer = await client.post(
     `/api/projects/${projectId}/sample-task/`,
     { label_config: labelConfig },
-    { signal },
+    { signal, schema: sampleTaskAnswerSchema },
   );
-  return answer.sample_task ?? {};
+  return answer.sample_task;
 }

@@ -1,3 +1,4 @@
+import { modelVersionCountsSchema } from '../../../shared/api/predictions';
 import { isErrorEnvelope } from '../../../shared/api/errors';
 import { projectSchema, type Project, type SkipQueue } from '../../../shared/api/projects';
 import { ApiError, type ApiClient } from './client';
@@ -67,7 +68,7 @@ export function changedSettings(saved: ProjectSettings, draft: ProjectSettings):
 
 /** The model versions of the project's predictions, with how many predictions each has. */
 export function listModelVersions(client: ApiClient, id: number, signal?: AbortSignal) {
-  return client.get<Record<string, number>>(`/api/projects/${id}/model-versions/`, { signal });
+  return client.get(`/api/projects/${id}/model-versions/`, { signal, schema: modelVersionCountsSchema });
 }
 
 export async function updateProjectSettings(client: ApiClient, id: number, changes: Partial<ProjectSettings>) {

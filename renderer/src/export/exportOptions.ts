@@ -1,15 +1,8 @@
+import type { ExportFormat } from '../../../shared/api/exports';
 import { formatBytes } from '../import/progress';
 
 /** An item of `GET /api/projects/{id}/export/formats` (label-studio-api.md 7.1). */
-export interface ExportFormat {
-  name: string;
-  title: string;
-  description: string;
-  link?: string;
-  tags?: string[];
-  /** Present (true) only on formats the labeling config cannot produce. */
-  disabled?: boolean;
-}
+export type { ExportFormat };
 
 export interface ExportChoice {
   format: string;

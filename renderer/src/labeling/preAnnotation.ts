@@ -2,14 +2,13 @@
  * Which of a task's predictions the editor gets, which one pre-labels a new annotation, and
  * whether interactive pre-annotation is on. Pure, for unit tests.
  */
+import type { Prediction } from '../../../shared/api/predictions';
 import type { LabelingProject } from '../api/labeling';
 import type { InteractiveAnswer, MlBackend } from '../api/mlBackends';
 import type { EditorSetup, ResultItem } from './protocol';
 
 /** What the labeling page needs to know of the project's connected models. */
 export type LabelingBackend = Pick<MlBackend, 'id' | 'title' | 'model_version' | 'is_interactive'>;
-
-type PredictionWire = Record<string, unknown>;
 
 /**
  * The model version a prediction needs to pre-label, or null for any: the project's
@@ -26,21 +25,21 @@ export function wantedModelVersion(
   return live?.model_version || chosen;
 }
 
-const timeOf = (prediction: PredictionWire) => {
-  const time = Date.parse(String(prediction.created_at ?? ''));
+const timeOf = (prediction: Prediction) => {
+  const time = Date.parse(prediction.created_at);
   return Number.isFinite(time) ? time : 0;
 };
-const idOf = (prediction: PredictionWire) => (typeof prediction.id === 'number' ? prediction.id : 0);
+const idOf = (prediction: Prediction) => prediction.id;
 
 /**
  * The predictions the editor shows, newest first (the first one pre-labels): none when the
  * project does not use predictions, only those of the wanted version when it names one.
  */
 export function shownPredictions(
-  predictions: readonly PredictionWire[],
+  predictions: readonly Prediction[],
   project: Pick<LabelingProject, 'model_version' | 'show_collab_predictions'>,
   backends: readonly LabelingBackend[],
-): PredictionWire[] {
+): Prediction[] {
   if (!project.show_collab_predictions) return [];
   const wanted = wantedModelVersion(project, backends);
   const kept = wanted === null ? [...predictions] : predictions.filter((item) => item.model_version === wanted);

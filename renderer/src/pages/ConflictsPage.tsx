@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
+import { fetchProjectTitle } from '../api/dataManager';
 import { ConflictCard } from '../components/conflicts/ConflictCard';
 import { useConflicts } from '../components/conflicts/useConflicts';
 import { NoOpenConflicts } from '../components/conflicts/NoOpenConflicts';
@@ -16,8 +17,8 @@ function useProjectTitle(projectId: number): string {
   const [title, setTitle] = useState('');
   useEffect(() => {
     const controller = new AbortController();
-    client.get<{ title?: string }>(`/api/projects/${projectId}/`, { signal: controller.signal }).then(
-      (project) => setTitle(project.title ?? ''),
+    fetchProjectTitle(client, projectId, controller.signal).then(
+      (projectTitle) => setTitle(projectTitle),
       (error: unknown) => {
         if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
       },

@@ -1,9 +1,10 @@
+import type { Prediction } from '../../../../shared/api/predictions.js';
 import type { Db } from '../../db/open.js';
 import { listPredictionsOfTasks, type PredictionRow } from '../../db/repos/predictionsRepo.js';
 import { timesince } from '../timesince.js';
 
 /** PredictionSerializer (`fields='__all__'`, spec 6.4), keys in the spec's order. */
-export function serializePrediction(row: PredictionRow, now: Date = new Date()): Record<string, unknown> {
+export function serializePrediction(row: PredictionRow, now: Date = new Date()): Prediction {
   return {
     id: row.id,
     result: JSON.parse(row.result) as unknown,
@@ -23,12 +24,8 @@ export function serializePrediction(row: PredictionRow, now: Date = new Date()):
 }
 
 /** The predictions of many tasks with one query; every requested task id is a key. */
-export function serializePredictions(
-  db: Db,
-  taskIds: number[],
-  now: Date = new Date(),
-): Map<number, Record<string, unknown>[]> {
-  const byTask = new Map<number, Record<string, unknown>[]>(taskIds.map((id) => [id, []]));
+export function serializePredictions(db: Db, taskIds: number[], now: Date = new Date()): Map<number, Prediction[]> {
+  const byTask = new Map<number, Prediction[]>(taskIds.map((id) => [id, []]));
   for (const row of listPredictionsOfTasks(db, taskIds)) byTask.get(row.task)?.push(serializePrediction(row, now));
   return byTask;
 }

@@ -1,3 +1,4 @@
+import type { ModelVersionCounts } from '../../../../shared/api/predictions.js';
 import { hasMlBackendTitled, listMlBackendsOfProject } from '../../db/repos/mlBackendsRepo.js';
 import { countModelVersions, deleteProjectPredictions } from '../../db/repos/predictionsRepo.js';
 import { updateProjectColumns } from '../../db/repos/projectsRepo.js';
@@ -28,7 +29,7 @@ export function listModelVersions(ctx: DomainContext, projectId: number, query: 
     return { static: versions, live };
   }
   const shown = query.limit ? versions.slice(0, query.limit) : versions;
-  const counts: Record<string, number> = {};
+  const counts: ModelVersionCounts = {};
   for (const version of shown) counts[version.model_version] = version.count;
   const hasRoom = !query.limit || shown.length < query.limit;
   if (project.model_version && !(project.model_version in counts) && hasRoom) counts[project.model_version] = 0;

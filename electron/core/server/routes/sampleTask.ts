@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { SampleTaskAnswer } from '../../../../shared/api/predictions.js';
 import { z } from 'zod';
 import { generateProjectSampleTask } from '../../domain/sampleTasks/generateProjectSampleTask.js';
 import type { AppEnv } from '../appEnv.js';
@@ -40,7 +41,7 @@ export function sampleTaskRoutes(app: Hono<AppEnv>): void {
       }
       const { label_config } = parseWith(sampleTaskBody, body);
       const sampleTask = generateProjectSampleTask(c.get('deps'), Number(c.req.param('id')), label_config);
-      return c.json({ sample_task: sampleTask });
+      return c.json({ sample_task: sampleTask } satisfies SampleTaskAnswer);
     },
   });
 }
