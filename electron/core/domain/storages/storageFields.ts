@@ -1,3 +1,4 @@
+import { STORAGE_STATUSES } from '../../../../shared/api/storages.js';
 import { z } from 'zod';
 import type { Db } from '../../db/open.js';
 import { findProjectById } from '../../db/repos/projectsRepo.js';
@@ -13,14 +14,7 @@ import {
 } from '../drfFields.js';
 import { FIELD_SPECS, writableKeys, type FieldSpec, type StorageDirection, type StorageType } from './storageSpecs.js';
 
-export const STORAGE_STATUSES = [
-  'initialized',
-  'queued',
-  'in_progress',
-  'failed',
-  'completed',
-  'completed_with_errors',
-] as const;
+export { STORAGE_STATUSES };
 
 export type StorageInput = Record<string, unknown>;
 
