@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../electron/core/serve.js';
+import { rawGet } from '../helpers/rawGet.js';
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
 
 let server: RunningServer | null = null;
@@ -15,21 +15,7 @@ afterEach(async () => {
 /** Sends one GET with exactly the Host header given, as a page behind a rebound DNS name would. */
 function getWithHost(url: string, host: string, headers: Record<string, string> = {}) {
   const target = new URL(url);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({
-      host: target.hostname,
-      port: target.port,
-      path: target.pathname,
-      headers: { ...headers, Host: host },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return rawGet(url, `${target.pathname}${target.search}`, { ...headers, Host: host });
 }
 
 describe('Host header spoofing (DNS rebinding)', () => {

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../electron/core/serve.js';
 import { call, createProject } from '../helpers/taskApi.js';
+import { rawGet } from '../helpers/rawGet.js';
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
 
 const SECRET = 'the secret outside every served folder';
@@ -27,23 +27,8 @@ function layout() {
 }
 
 /** A GET sent with its path exactly as written (no client-side dot-segment removal). */
-function rawGet(url: string, path: string): Promise<{ status: number; body: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: target.hostname,
-      port: target.port,
-      path,
-      headers: { Authorization: `Token ${TEST_TOKEN}` },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+function tokenGet(url: string, path: string) {
+  return rawGet(url, path, { Authorization: `Token ${TEST_TOKEN}` });
 }
 
 describe('path traversal in /data/local-files/?d=', () => {
@@ -119,7 +104,7 @@ describe('path traversal in /data/upload/, /data/remote/ and the renderer files'
       '/data/outpost.db',
     ];
     for (const path of paths) {
-      const response = await rawGet(server.url, path);
+      const response = await tokenGet(server.url, path);
       expect(response.body, path).not.toContain(SECRET);
       expect(response.body, path).not.toContain('SQLite format');
       expect(response.body, path).not.toContain('root:');
