@@ -20,7 +20,7 @@ const IMAGE_CONFIG =
 /** The editor is up, and its Submit button is whole inside its frame and the window: nothing of it cut off. */
 async function expectSubmitInView(page: Page) {
   const submit = editorButton(page, 'Submit');
-  await submit.waitFor({ timeout: 30_000 });
+  await submit.waitFor({ timeout: 60_000 });
   const button = (await submit.boundingBox())!;
   const frame = (await page.locator('iframe[title^="Labeling editor"]').boundingBox())!;
   expect(button.x + button.width).toBeLessThanOrEqual(frame.x + frame.width + 1);

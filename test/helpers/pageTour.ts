@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousAxeViolations, type AxeFinding } from './axe.js';
 import { SCREENSHOTS } from './e2eServer.js';
+import { watchRequests } from './pageQuiet.js';
 
 /*
  * The tour of every page (test/e2e/pagesTour.test.ts): each stop is visited at a window width and
@@ -73,9 +74,14 @@ export async function visitStop(
   width: number,
   theme: Theme,
 ): Promise<StopReport> {
-  await page.goto(`${origin}/${stop.hash(ids)}`, { waitUntil: 'load' });
-  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  const requests = watchRequests(page);
+  try {
+    await page.goto(`${origin}/${stop.hash(ids)}`, { waitUntil: 'load' });
+    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+    await requests.settled();
+  } finally {
+    requests.stop();
+  }
   // The app follows the emulated system theme through a matchMedia listener; on a loaded
   // machine that event can arrive after the page settles, so wait for it (and fail if never).
   await expect.poll(() => page.locator('html').getAttribute('data-theme'), { timeout: 5_000 }).toBe(theme);
