@@ -21,5 +21,7 @@ export function dataPaths(dataDir: string) {
     backups: join(dataDir, 'backups'),
     media: join(dataDir, 'media'),
     exports: join(dataDir, 'exports'),
+    /** Owner-only: signs JWTs and seals legacy keys (domain/tokens/signingSecret.ts). */
+    signingSecret: join(dataDir, 'signing-secret'),
   };
 }

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
 import { ensureLegacyToken } from './domain/tokens/legacyTokens.js';
 import { ensurePersonalAccessToken } from './domain/tokens/personalAccessTokens.js';
-import { ensureSigningSecret } from './domain/tokens/signingSecret.js';
+import { loadSigningSecret, sealStoredSecrets } from './domain/tokens/signingSecret.js';
 import { ensureLocalUser } from './domain/users/localUser.js';
 
 export interface InitializeOptions {
@@ -13,6 +13,8 @@ export interface InitializeOptions {
   userEmail?: string | undefined;
   clock?: Clock;
   backupPath?: MigrateOptions['backupPath'];
+  /** The data folder's signing-secret file; absent, the secret lives in memory (in-memory test databases). */
+  secretPath?: string | undefined;
 }
 
 export interface InitializedDatabase {
@@ -24,8 +26,19 @@ export interface InitializedDatabase {
 
 /** Migrates a database and makes sure the signing secret, the local user and its tokens exist. */
 export async function initializeDatabase(db: Db, options: InitializeOptions = {}): Promise<InitializedDatabase> {
-  await migrate(db, { backupPath: options.backupPath });
-  const ctx: DomainContext = { db, clock: options.clock ?? systemClock, secret: ensureSigningSecret(db) };
+  // While credentials are rewritten (migration 0015, sealing), their old bytes are overwritten, not
+  // just freed, and the WAL that held them is emptied after.
+  const secureDelete = db.pragma('secure_delete', { simple: true }) as number;
+  db.pragma('secure_delete = ON');
+  let ctx: DomainContext;
+  try {
+    const migrated = await migrate(db, { backupPath: options.backupPath });
+    ctx = { db, clock: options.clock ?? systemClock, secret: loadSigningSecret(db, options.secretPath ?? null) };
+    const sealed = sealStoredSecrets(ctx);
+    if (sealed || migrated.from !== migrated.to) db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.pragma(`secure_delete = ${secureDelete}`);
+  }
   const user = ensureLocalUser(ctx, options.userEmail);
   const token = ensureLegacyToken(ctx, user.id, options.token);
   const pat = await ensurePersonalAccessToken(ctx, user.id);

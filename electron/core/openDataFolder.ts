@@ -20,6 +20,7 @@ export async function openDataFolder(options: DataFolderOptions): Promise<OpenDa
   try {
     const initialized = await initializeDatabase(db, {
       ...options,
+      secretPath: paths.signingSecret,
       backupPath: (fromVersion) => {
         mkdirSync(paths.backups, { recursive: true });
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../electron/core/app.js';
-import { replaceLegacyToken } from '../../electron/core/db/repos/tokensRepo.js';
-import { findLegacyTokenOwner } from '../../electron/core/domain/tokens/legacyTokens.js';
+import { findLegacyTokenOwner, storeLegacyKey } from '../../electron/core/domain/tokens/legacyTokens.js';
 import { updateJwtSettings } from '../../electron/core/domain/tokens/jwtSettings.js';
 import { startServer, type RunningServer } from '../../electron/core/serve.js';
 import { CHOICE_RESULT, LABEL_CONFIG } from './bodyTemplates.js';
@@ -29,7 +28,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     routes: routeTable(createApp(running.deps)),
     restoreCredentials: () => {
       updateJwtSettings(running.deps.db, { api_tokens_enabled: true, legacy_api_tokens_enabled: true });
-      replaceLegacyToken(running.deps.db, userId, running.token, new Date().toISOString());
+      storeLegacyKey(running.deps, userId, running.token);
     },
     stop: async () => {
       await running.close();

@@ -41,7 +41,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-data-'));
   const db = openDatabase(options.databasePath ?? ':memory:');
   const time = movableClock();
-  const initialized = await initializeDatabase(db, { token: TEST_TOKEN, clock: time.clock });
+  // A database file reopened by a later app needs the same secret: it is kept beside the file.
+  const secretPath = options.databasePath ? `${options.databasePath}.signing-secret` : undefined;
+  const initialized = await initializeDatabase(db, { token: TEST_TOKEN, clock: time.clock, secretPath });
   const deps: AppDeps = {
     ...initialized.ctx,
     allowedHosts: options.allowedHosts === null ? null : new Set(options.allowedHosts ?? ['localhost']),

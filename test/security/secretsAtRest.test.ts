@@ -1,8 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '../../electron/core/db/migrate.js';
+import { migrations } from '../../electron/core/db/migrations/index.js';
+import { openDatabase } from '../../electron/core/db/open.js';
+import { signJwt } from '../../electron/core/domain/jwt.js';
 import type { SecretCodec } from '../../electron/core/domain/secrets/secretVault.js';
 import { startServer, type RunningServer } from '../../electron/core/serve.js';
 import { storageSecretKey } from '../../electron/core/storages/storageDeps.js';
@@ -105,15 +109,97 @@ describe('secrets at rest in the data folder', () => {
     }
   });
 
-  // KNOWN HOLE, not fixed here (see the report of issue 17 item 3): the legacy key, each PAT and the
-  // JWT signing secret are columns of the database, so a copied database carries them. it.fails
-  // turns red when they leave it; then make this a plain `it`.
-  it.fails('keeps the legacy token, the PAT and the JWT signing secret out of the database files', async () => {
+  it('keeps the legacy token, the PAT and the JWT signing secret out of the database files', async () => {
     const { dataDir, running } = await folderWithSecrets(keychainCodec());
-    const isDatabase = (path: string) => /outpost\.db(-wal|-shm)?$|\.db$/.test(path);
     const signing = running.deps.secret;
-    for (const secret of [LEGACY, running.pat, running.pat.split('.')[2]!, signing]) {
+    const credentials = [LEGACY, running.pat, running.pat.split('.')[2]!, signing];
+    for (const secret of credentials) {
       expect(filesHolding(dataDir, secret, isDatabase), secret.slice(0, 12)).toEqual([]);
     }
+    // The secret has a file of its own, for its owner only; the tokens still work.
+    expect(filesHolding(dataDir, signing)).toEqual([join(dataDir, 'signing-secret')]);
+    expect(statSync(join(dataDir, 'signing-secret')).mode & 0o077).toBe(0);
+    for (const auth of [`Token ${LEGACY}`, `Bearer ${await accessTokenOf(running)}`]) {
+      expect((await fetch(`${running.url}/api/current-user/whoami`, { headers: { Authorization: auth } })).status).toBe(
+        200,
+      );
+    }
+  });
+
+  it('moves them out of a database an older Outpost wrote, and the same tokens keep working', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'outpost-secrets-upgrade-'));
+    const old = await writeSchema14Folder(dataDir);
+    server = await startServer({ dataDir, port: 0, secretCodec: keychainCodec(), warn: () => {} });
+    expect(server.token).toBe(LEGACY);
+    expect(server.pat).toBe(old.pat);
+    expect(server.deps.secret).toBe(old.secret);
+    for (const secret of [LEGACY, old.pat.split('.')[2]!, old.secret]) {
+      expect(
+        filesHolding(dataDir, secret, (path) => isDatabase(path) && !path.includes('backups')),
+        secret.slice(0, 12),
+      ).toEqual([]);
+    }
+    const who = await fetch(`${server.url}/api/current-user/whoami`, { headers: { Authorization: `Token ${LEGACY}` } });
+    expect(who.status).toBe(200);
+    // The copy taken before the upgrade is the old database as it was.
+    expect(filesHolding(join(dataDir, 'backups'), LEGACY).length).toBe(1);
+  });
+
+  it('a lost secret file costs the tokens, not the start: the legacy key is issued anew', async () => {
+    const { dataDir, running } = await folderWithSecrets(null);
+    await running.close();
+    server = null;
+    rmSync(join(dataDir, 'signing-secret'));
+    server = await startServer({ dataDir, port: 0, warn: () => {} });
+    expect(server.token).toMatch(/^[0-9a-f]{40}$/);
+    expect(server.token).not.toBe(LEGACY);
+    const refused = await fetch(`${server.url}/api/projects/`, { headers: { Authorization: `Token ${LEGACY}` } });
+    expect(refused.status).toBe(401);
   });
 });
+
+/** The database files: the database, its -wal and -shm, and backups. */
+function isDatabase(path: string): boolean {
+  return /outpost\.db(-wal|-shm)?$|\.db$/.test(path);
+}
+
+async function accessTokenOf(running: RunningServer): Promise<string> {
+  const answer = await fetch(`${running.url}/api/token/refresh/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh: running.pat }),
+  });
+  return ((await answer.json()) as { access: string }).access;
+}
+
+/** A data folder as Outpost wrote it at schema 14: the secret, the legacy key and the PAT in plain text. */
+async function writeSchema14Folder(dataDir: string): Promise<{ secret: string; pat: string }> {
+  const db = openDatabase(join(dataDir, 'outpost.db'));
+  try {
+    await migrate(db, { migrations: migrations.filter((migration) => migration.version <= 14) });
+    const secret = 'old-secret-kept-in-the-settings-table-0123456789abcdef';
+    const when = '2026-01-10T09:00:00.000000Z';
+    const iat = Math.floor(Date.now() / 1000);
+    const pat = await signJwt(
+      { token_type: 'refresh', exp: iat + 3600 * 24 * 365, iat, jti: 'a'.repeat(32), user_id: 1 },
+      secret,
+    );
+    const insert = (sql: string, ...values: unknown[]) => db.prepare(sql).run(...values);
+    insert(`INSERT INTO settings (key, value) VALUES ('jwt_signing_secret', ?)`, secret);
+    insert(
+      `INSERT INTO users (id, email, date_joined, last_activity) VALUES (1, 'field@example.com', ?, ?)`,
+      when,
+      when,
+    );
+    insert(`INSERT INTO legacy_tokens (key, user, created) VALUES (?, 1, ?)`, LEGACY, when);
+    insert(
+      `INSERT INTO personal_access_tokens (jti, token, user, created_at, expires_at) VALUES (?, ?, 1, ?, '2027-01-10T09:00:00.000000Z')`,
+      'a'.repeat(32),
+      pat,
+      when,
+    );
+    return { secret, pat };
+  } finally {
+    db.close();
+  }
+}

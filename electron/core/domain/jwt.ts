@@ -3,7 +3,7 @@
  * HS256 only); this file keeps only what is Label Studio's own: simplejwt's claims, their order
  * and its three failure messages (proved in test/contract/jwtSigning.test.ts).
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { Jwt } from 'hono/utils/jwt';
 
 /** simplejwt's claims, in its order. */
@@ -64,4 +64,12 @@ export async function verifyJwt(
 /** The `header.payload` part Label Studio shows when it lists tokens (the signature is withheld). */
 export function withoutSignature(token: string): string {
   return token.split('.').slice(0, 2).join('.');
+}
+
+/**
+ * The whole token again from its `header.payload` part: HS256's signature is the HMAC of that part
+ * under the secret, so the database keeps only the unsigned part (migration 0015).
+ */
+export function withSignature(unsigned: string, secret: string): string {
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned, 'utf8').digest('base64url')}`;
 }

@@ -1,10 +1,10 @@
 import type { MlBackendRow } from '../db/repos/mlBackendsRepo.js';
 import { findProjectById, type ProjectRow } from '../db/repos/projectsRepo.js';
 import { findFirstLocalUser } from '../db/repos/usersRepo.js';
-import { findLegacyTokenOfUser } from '../db/repos/tokensRepo.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { LOCAL_MODEL_URL } from '../domain/ml/mlBackendFields.js';
 import { changeMlBackend } from '../domain/ml/mlBackends.js';
+import { findLegacyKeyOfUser } from '../domain/tokens/legacyTokens.js';
 import { createHttpModelServer } from './httpModelServer.js';
 import { createLocalModelServer } from './local/localModelServer.js';
 import { basicAuthSecretKey, type MlDeps } from './mlDeps.js';
@@ -67,7 +67,7 @@ export function projectUid(project: ProjectRow): string {
 /** The owner's legacy token (Label Studio sends `project.created_by.auth_token.key`). */
 function ownerToken(deps: MlDeps, project: ProjectRow): string {
   const owner = project.created_by ?? findFirstLocalUser(deps.db)?.id;
-  return owner === undefined ? '' : (findLegacyTokenOfUser(deps.db, owner)?.key ?? '');
+  return owner === undefined ? '' : (findLegacyKeyOfUser(deps, owner) ?? '');
 }
 
 export function setupRequest(deps: MlDeps, project: ProjectRow, extraParams: unknown): SetupRequest {

@@ -12,6 +12,7 @@ import dashboardActivity from './0011_dashboard_activity.sql';
 import remoteEditors from './0012_remote_editors.sql';
 import accessTokens from './0013_access_tokens.sql';
 import projectCounters from './0014_project_counters.sql';
+import sealedTokens from './0015_sealed_tokens.sql';
 
 export interface Migration {
   version: number;
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   { version: 12, name: 'remote_editors', sql: remoteEditors },
   { version: 13, name: 'access_tokens', sql: accessTokens },
   { version: 14, name: 'project_counters', sql: projectCounters },
+  { version: 15, name: 'sealed_tokens', sql: sealedTokens },
 ];

@@ -12,3 +12,7 @@ export function writeSetting(db: Db, key: string, value: string): void {
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   ).run(key, value);
 }
+
+export function deleteSetting(db: Db, key: string): void {
+  statement(db, 'DELETE FROM settings WHERE key = ?').run(key);
+}

@@ -1,34 +1,58 @@
 import type { Db } from '../open.js';
 import { statement } from '../statement.js';
 
+/** A user's legacy key as stored: sealed, and named by its HMAC (domain/tokens/tokenSealing.ts). */
 export interface LegacyTokenRow {
-  key: string;
   user: number;
+  key_hash: string;
+  sealed: string;
 }
 
 export interface PersonalAccessTokenRow {
   id: number;
   jti: string;
+  /** `header.payload`: the signature is not stored (jwt.ts withSignature). */
   token: string;
   user: number;
   expires_at: string;
   blacklisted_at: string | null;
 }
 
-export function listLegacyTokens(db: Db): LegacyTokenRow[] {
-  return statement(db, 'SELECT key, user FROM legacy_tokens').all() as LegacyTokenRow[];
+export function findLegacyTokenOfUser(db: Db, user: number): LegacyTokenRow | undefined {
+  return statement(db, 'SELECT user, key_hash, sealed FROM legacy_keys WHERE user = ?').get(user) as
+    LegacyTokenRow | undefined;
 }
 
-export function findLegacyTokenOfUser(db: Db, user: number): LegacyTokenRow | undefined {
-  return statement(db, 'SELECT key, user FROM legacy_tokens WHERE user = ?').get(user) as LegacyTokenRow | undefined;
+export function findLegacyTokenOwnerByHash(db: Db, keyHash: string): number | null {
+  const row = statement(db, 'SELECT user FROM legacy_keys WHERE key_hash = ?').get(keyHash) as
+    { user: number } | undefined;
+  return row?.user ?? null;
 }
 
 /** Replaces the user's legacy key: a user has at most one, as in DRF's authtoken. */
-export function replaceLegacyToken(db: Db, user: number, key: string, now: string): void {
+export function replaceLegacyToken(db: Db, row: LegacyTokenRow, now: string): void {
   db.transaction(() => {
-    statement(db, 'DELETE FROM legacy_tokens WHERE user = ?').run(user);
-    statement(db, 'INSERT INTO legacy_tokens (key, user, created) VALUES (?, ?, ?)').run(key, user, now);
+    statement(db, 'DELETE FROM legacy_keys WHERE user = ?').run(row.user);
+    statement(db, 'INSERT INTO legacy_keys (user, key_hash, sealed, created) VALUES (?, ?, ?, ?)').run(
+      row.user,
+      row.key_hash,
+      row.sealed,
+      now,
+    );
   })();
+}
+
+/** Legacy keys still in plain text from before schema 15, to be sealed at start-up. */
+export function listUnsealedLegacyTokens(db: Db): { key: string; user: number; created: string }[] {
+  return statement(db, 'SELECT key, user, created FROM legacy_tokens').all() as {
+    key: string;
+    user: number;
+    created: string;
+  }[];
+}
+
+export function deleteUnsealedLegacyTokens(db: Db): void {
+  statement(db, 'DELETE FROM legacy_tokens').run();
 }
 
 const patColumns = 'id, jti, token, user, expires_at, blacklisted_at';
@@ -78,4 +102,13 @@ export function isAccessTokenLive(db: Db, jti: string): boolean {
        WHERE a.jti = ? AND p.blacklisted_at IS NULL`,
     ).get(jti) !== undefined
   );
+}
+
+/** Every stored legacy key, sealed: start-up checks they still open with the data folder's secret. */
+export function listLegacyTokens(db: Db): LegacyTokenRow[] {
+  return statement(db, 'SELECT user, key_hash, sealed FROM legacy_keys').all() as LegacyTokenRow[];
+}
+
+export function deleteAllLegacyTokens(db: Db): void {
+  statement(db, 'DELETE FROM legacy_keys').run();
 }

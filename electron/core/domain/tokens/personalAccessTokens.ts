@@ -11,7 +11,7 @@ import { findUserById } from '../../db/repos/usersRepo.js';
 import { formatTimestamp, toUnixSeconds } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { AuthenticationError, ConflictError, PlainError, ValidationError } from '../errors.js';
-import { newJti, signJwt, verifyJwt, withoutSignature, type JwtClaims } from '../jwt.js';
+import { newJti, signJwt, verifyJwt, withoutSignature, withSignature, type JwtClaims } from '../jwt.js';
 
 /** Label Studio CE's PAT lifetime ("eternity") and simplejwt's default access token lifetime. */
 export const PAT_LIFETIME_SECONDS = 200 * 365 * 24 * 60 * 60;
@@ -31,10 +31,11 @@ async function signPersonalAccessToken(ctx: DomainContext, user: number): Promis
   return { token: await signJwt(claims, ctx.secret), claims, issuedAt };
 }
 
+/** Stored without its signature (a copied database holds no usable PAT); returns the whole token. */
 function storePersonalAccessToken(ctx: DomainContext, signed: SignedToken): string {
   insertPersonalAccessToken(ctx.db, {
     jti: signed.claims.jti,
-    token: signed.token,
+    token: withoutSignature(signed.token),
     user: signed.claims.user_id,
     created_at: formatTimestamp(signed.issuedAt),
     expires_at: formatTimestamp(new Date(signed.claims.exp * 1000)),
@@ -48,7 +49,7 @@ function liveTokens(ctx: DomainContext, user: number) {
 
 /** `GET /api/token/`: live PATs without their signatures. */
 export function listPersonalAccessTokens(ctx: DomainContext, user: number): ListedAccessToken[] {
-  return liveTokens(ctx, user).map((row) => ({ token: withoutSignature(row.token) }));
+  return liveTokens(ctx, user).map((row) => ({ token: row.token }));
 }
 
 /** `POST /api/token/`: a new PAT, refused while the user still has a live one. */
@@ -63,10 +64,12 @@ export async function createPersonalAccessToken(ctx: DomainContext, user: number
 
 /** The newest live PAT, or a new one: what the CLI prints as `PAT:`. */
 export async function ensurePersonalAccessToken(ctx: DomainContext, user: number): Promise<string> {
-  const live = liveTokens(ctx, user).at(-1)?.token;
-  if (live) return live;
+  const newest = () => liveTokens(ctx, user).at(-1)?.token;
+  const live = newest();
+  if (live) return withSignature(live, ctx.secret);
   const signed = await signPersonalAccessToken(ctx, user);
-  return liveTokens(ctx, user).at(-1)?.token ?? storePersonalAccessToken(ctx, signed);
+  const storedMeanwhile = newest();
+  return storedMeanwhile ? withSignature(storedMeanwhile, ctx.secret) : storePersonalAccessToken(ctx, signed);
 }
 
 /** That a verified PAT was issued here and is not revoked (read again inside a write transaction). */
