@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.js';
+import { plugins, sharedTest } from './vitest.config.js';
 
 /*
  * `npm run test:interop`: Outpost against the real Label Studio 1.22 and its Python SDK (installed
@@ -7,9 +7,9 @@ import base from './vitest.config.js';
  * machines have two cores.
  */
 export default defineConfig({
-  ...base,
+  plugins,
   test: {
-    ...base.test,
+    ...sharedTest,
     include: ['test/interop/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['test/interop/globalSetup.ts'],

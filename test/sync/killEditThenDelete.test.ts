@@ -53,5 +53,6 @@ describe('an edit whose answer was lost, then a deletion here', () => {
     await syncUntilComplete(dataDir, proxy.url, remote.token, project.id);
     await expectExactlyOnce(remote, project.id, dataDir, { k0: expectedSet([]) });
     expect(localState(dataDir, project.id).conflicts).toEqual([]);
-  });
+    // Six `outpost sync` and server processes start in turn: seconds each on a loaded CI machine.
+  }, 120_000);
 });
