@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The bundled CLI (`npm run build` makes it). */
-export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/**
+ * The bundled CLI (`npm run build` makes it). OUTPOST_TEST_CLI names a copy instead: .ci/run runs
+ * the interop suite from a snapshot of dist while `npm test` builds dist again beside it.
+ */
+export const CLI_PATH = process.env.OUTPOST_TEST_CLI ?? fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface SpawnedCli {
