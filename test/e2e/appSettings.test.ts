@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, recordPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { dismissToasts } from '../helpers/toasts.js';
 
 // The page's globals these tests read inside page.evaluate (the Node type-check has no DOM types).
 declare const document: { getAnimations(): unknown[]; scrollingElement: { scrollTop: number } | null };
@@ -41,8 +42,7 @@ describe('app settings in Chromium against outpost serve', () => {
 
   /** Before a screenshot: no toast over the page, no theme transition half done, scrolled to the top. */
   async function settle(): Promise<void> {
-    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    await dismissToasts(page);
     await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.locator('#main').evaluate((main) => main.scrollTo(0, 0));
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { dismissToasts } from '../helpers/toasts.js';
 
 // The page's globals these tests touch inside page.evaluate (the Node type-check has no DOM types).
 declare const document: { getAnimations(): unknown[] };
@@ -37,9 +38,7 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
   /** Before a screenshot: no toast over the page and no theme transition half done. */
   async function settle(): Promise<void> {
     // Toasts under a modal are inert: they are dismissed before a dialog opens.
-    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-    const modalOpen = await page.locator('dialog[open]').count();
-    while (!modalOpen && (await dismiss.count()) > 0) await dismiss.first().click();
+    if ((await page.locator('dialog[open]').count()) === 0) await dismissToasts(page);
     await page.waitForFunction(() => document.getAnimations().length === 0);
   }
 

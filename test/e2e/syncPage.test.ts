@@ -8,6 +8,7 @@ import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServe
 import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
 import { closedPortUrl } from '../helpers/remotesApi.js';
 import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { dismissToasts } from '../helpers/toasts.js';
 
 /*
  * The sync page in Chromium against a local `outpost serve`, with a second Outpost as the remote,
@@ -48,9 +49,7 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
 
   /** Before a screenshot: no toast over the page (unless a modal makes them inert), no transition half done. */
   async function settle(): Promise<void> {
-    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-    const modalOpen = await page.locator('dialog[open]').count();
-    while (!modalOpen && (await dismiss.count()) > 0) await dismiss.first().click();
+    if ((await page.locator('dialog[open]').count()) === 0) await dismissToasts(page);
     // The running run's progress bar may loop forever; only transitions must have ended.
     await page.waitForFunction(() =>
       document.getAnimations().every((animation) => animation.constructor.name !== 'CSSTransition'),
