@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMirrorAnnotation, findMirrorTask } from '../../electron/core/db/repos/syncMirrorRepo.js';
 import { canonicalJson } from '../../electron/core/sync/conflict.js';
 import { pushOutbox } from '../../electron/core/sync/push/pushOutbox.js';
+import type { FetchLike } from '../../electron/core/sync/remoteClient.js';
 import {
   agreedAnnotation,
   faultyFetch,
@@ -186,6 +187,30 @@ describe('pushing the outbox', () => {
       ['annotation_delete', 'already deleted remotely'],
       ['annotation_create', 'superseded: deleted locally'],
       ['annotation_delete', null],
+    ]);
+  });
+
+  it('counts an attempt only for rows whose request left: a stopped run takes back the marks it wrote ahead', async () => {
+    const m = await setUpMirror(remote, 3);
+    for (const task of m.tasks)
+      await call(m.t, 'POST', `/api/tasks/${task.local}/annotations/`, { result: label('a') });
+    const stop = new AbortController();
+    const sent: string[] = [];
+    // The first POST is answered, then the run is stopped: the other two rows never go out.
+    const stopAfterFirst: FetchLike = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (init?.method === 'POST') {
+        sent.push(String(input));
+        stop.abort();
+      }
+      return answer;
+    };
+    await pushOutbox({ ...(await m.context(stopAfterFirst)), signal: stop.signal }, quickRetry);
+    expect(sent).toHaveLength(1);
+    expect(outbox(m.t).map((row) => [row.attempts, row.done_at === null])).toEqual([
+      [1, false],
+      [0, true],
+      [0, true],
     ]);
   });
 

@@ -90,6 +90,11 @@ export function beginOutboxAttempt(db: Db, id: number): void {
   statement(db, 'UPDATE sync_outbox SET attempts = attempts + 1 WHERE id = ?').run(id);
 }
 
+/** Takes back an attempt marked ahead whose request never left (push/attemptMarks.ts). */
+export function undoOutboxAttempt(db: Db, id: number): void {
+  statement(db, 'UPDATE sync_outbox SET attempts = attempts - 1 WHERE id = ? AND attempts > 0').run(id);
+}
+
 /** A failure that leaves the row pending: why, and when trying again is worth it (null: next run). */
 export function recordOutboxFailure(db: Db, id: number, error: string, nextAttemptAt: string | null): void {
   statement(db, 'UPDATE sync_outbox SET last_error = ?, next_attempt_at = ? WHERE id = ?').run(

@@ -1,6 +1,7 @@
 import { findAnnotationById } from '../../db/repos/annotationsRepo.js';
 import { findMirrorTask, upsertMirrorAnnotation } from '../../db/repos/syncMirrorRepo.js';
 import { findOutboxRow, markOutboxDone, type OutboxRow } from '../../db/repos/syncOutboxRepo.js';
+import { unsyncedCommit } from '../../db/unsyncedCommit.js';
 import { journalAnnotationUpdated } from '../../domain/sync/journal.js';
 import { sameVersion } from '../conflict.js';
 import { RemoteError } from '../remoteError.js';
@@ -17,14 +18,16 @@ import {
 } from './pushRun.js';
 
 /**
- * In one transaction: the mapping with the remote's version as the base, and the row closed.
+ * In one transaction: the mapping with the remote's version as the base, and the row closed. Not
+ * flushed to disk (unsyncedCommit): lost in a power cut, the row is posted again, answered 409 and
+ * linked.
  * If the annotation changed here while the request was out, an update row follows; if it was
  * deleted meanwhile, its deletion already closed this row and journaled a delete that finds the
  * remote twin by import_id, so nothing is linked.
  */
 function settle(run: PushRun, row: OutboxRow, landed: RemoteAnnotation): void {
   const { db } = run.ctx;
-  db.transaction(() => {
+  unsyncedCommit(db, () => {
     const current = findOutboxRow(db, row.id);
     const local = row.annotation === null ? undefined : findAnnotationById(db, row.annotation);
     if (!current || current.done_at !== null || !local) return;
@@ -39,7 +42,7 @@ function settle(run: PushRun, row: OutboxRow, landed: RemoteAnnotation): void {
     });
     markOutboxDone(db, row.id, run.now());
     if (!sameVersion(localVersion(local), base)) journalAnnotationUpdated(db, local.id, run.now());
-  })();
+  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/open.js';
 import { updateMirrorProject } from '../../db/repos/syncMirrorRepo.js';
 import {
-  beginOutboxAttempt,
   findOutboxRow,
   listPendingOfRemote,
   recordOutboxFailure,
@@ -15,6 +14,7 @@ import { pushAnnotationCreate } from './pushAnnotationCreate.js';
 import { pushAnnotationDelete } from './pushAnnotationDelete.js';
 import { pushAnnotationUpdate } from './pushAnnotationUpdate.js';
 import { pushPredictionCreate } from './pushPredictionCreate.js';
+import { markAttemptsAhead } from './attemptMarks.js';
 import type { PushRun, PushStep } from './pushRun.js';
 import { guardRemoteWrites } from './remoteWriteGuard.js';
 import { pushTaskCreate } from './pushTaskCreate.js';
@@ -78,45 +78,53 @@ export async function pushOutbox(ctx: SyncContext, options: PushOptions = {}): P
   const rows = listPendingOfRemote(ctx.db, ctx.remoteId);
   const stats = emptyPushStats();
   const heldBack = new Set<number>();
+  const isBackingOff = (row: OutboxRow) =>
+    options.waitForBackoff !== false && row.next_attempt_at !== null && row.next_attempt_at > run.now();
+  const marks = markAttemptsAhead(ctx.db, rows, (row) => !heldBack.has(row.task) && !isBackingOff(row));
   // A row that cannot go now holds back the later rows of its task, which may build on it. A
   // prediction's row never does: nothing builds on it, and annotators' work must not wait
   // behind a model's output the remote refuses.
   const holdBack = (row: OutboxRow) => {
-    if (row.kind !== 'prediction_create') heldBack.add(row.task);
+    if (row.kind === 'prediction_create') return;
+    heldBack.add(row.task);
+    marks.release(row.task);
   };
   const pushed = new Set<number>();
-  ctx.progress.items(0, rows.length);
-  for (const [index, row] of rows.entries()) {
-    if (ctx.signal?.aborted) break;
-    // A row closed meanwhile (by a journal or an earlier step) is skipped.
-    const current = findOutboxRow(ctx.db, row.id);
-    const skip = heldBack.has(row.task) || !current || current.done_at !== null;
-    const retryAt = current?.next_attempt_at ?? null;
-    const backingOff = retryAt !== null && retryAt > run.now();
-    if (!skip && backingOff && options.waitForBackoff !== false) {
-      holdBack(row);
-    } else if (!skip) {
-      ctx.db.transaction(() => beginOutboxAttempt(ctx.db, row.id))();
-      try {
-        const outcome = await STEPS[row.kind](run, { ...current, attempts: current.attempts + 1 });
-        if (outcome.status === 'waiting') {
-          ctx.db.transaction(() => recordOutboxFailure(ctx.db, row.id, outcome.reason, null))();
-          holdBack(row);
-        } else {
-          if (outcome.counted) stats[outcome.counted] = (stats[outcome.counted] ?? 0) + 1;
-          pushed.add(row.project);
-        }
-      } catch (error) {
-        if (ctx.signal?.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        ctx.db.transaction(() =>
-          recordOutboxFailure(ctx.db, row.id, message, nextAttemptAt(ctx.clock(), current.attempts + 1)),
-        )();
-        ctx.progress.error(describe(row), message);
+  /** Runs a row's step; `tried` counts this attempt. A failure leaves the row for a later run. */
+  const attempt = async (row: OutboxRow, tried: OutboxRow) => {
+    try {
+      const outcome = await STEPS[row.kind](run, tried);
+      if (outcome.status === 'waiting') {
+        ctx.db.transaction(() => recordOutboxFailure(ctx.db, row.id, outcome.reason, null))();
         holdBack(row);
+      } else {
+        if (outcome.counted) stats[outcome.counted] = (stats[outcome.counted] ?? 0) + 1;
+        pushed.add(row.project);
       }
+    } catch (error) {
+      if (ctx.signal?.aborted) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      ctx.db.transaction(() =>
+        recordOutboxFailure(ctx.db, row.id, message, nextAttemptAt(ctx.clock(), tried.attempts)),
+      )();
+      ctx.progress.error(describe(row), message);
+      holdBack(row);
     }
-    ctx.progress.items(index + 1, rows.length);
+  };
+  ctx.progress.items(0, rows.length);
+  try {
+    for (const [index, row] of rows.entries()) {
+      if (ctx.signal?.aborted) break;
+      // A row closed meanwhile (by a journal or an earlier step) is skipped.
+      const current = heldBack.has(row.task) ? undefined : findOutboxRow(ctx.db, row.id);
+      if (current && current.done_at === null) {
+        if (isBackingOff(current)) holdBack(row);
+        else await attempt(row, marks.take(index) ?? current);
+      }
+      ctx.progress.items(index + 1, rows.length);
+    }
+  } finally {
+    marks.release();
   }
   touchProjects(ctx.db, pushed, run.now());
   return { stats, conflicts: 0 };
