@@ -31,7 +31,11 @@ it(`survives ${count} hostile requests (seed ${seed})`, { timeout: (timeLimitSec
         console.log(`fuzz: time bound of ${timeLimitSeconds} s reached after ${index} requests`);
         break;
       }
-      if (index % RESEED_EVERY === 0) ids = [...(await seedProject(running)), ...(await seedProject(running))];
+      if (index % RESEED_EVERY === 0)
+        ids = [
+          ...(await seedProject(running, server.localFilesRoot)),
+          ...(await seedProject(running, server.localFilesRoot)),
+        ];
       // Routes in turn, so each gets its share; everything else comes from this request's own stream.
       const route = routes[index % routes.length]!;
       const request = hostileRequest(createRandom(seed, index), route, { token: running.token, ids });

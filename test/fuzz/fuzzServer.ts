@@ -7,10 +7,13 @@ import { updateJwtSettings } from '../../electron/core/domain/tokens/jwtSettings
 import { startServer, type RunningServer } from '../../electron/core/serve.js';
 import { CHOICE_RESULT, LABEL_CONFIG } from './bodyTemplates.js';
 import { routeTable, type FuzzRoute } from './routeTable.js';
+import { enableLocalFiles, seedIntegrations } from './seedIntegrations.js';
 
 export interface FuzzServer {
   running: RunningServer;
   routes: FuzzRoute[];
+  /** The local-files storages' document root. */
+  localFilesRoot: string;
   /** Puts back the token and token settings the fuzzer signs in with, if a request changed them. */
   restoreCredentials(): void;
   stop(): Promise<void>;
@@ -19,11 +22,13 @@ export interface FuzzServer {
 /** A real Outpost server on 127.0.0.1 over a database file in a fresh data folder. */
 export async function startFuzzServer(): Promise<FuzzServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-fuzz-'));
+  const localFilesRoot = enableLocalFiles(dataDir);
   const running = await startServer({ dataDir, port: 0 });
   const userId = findLegacyTokenOwner(running.deps, running.token);
   if (userId === null) throw new Error('the server started without a legacy token');
   return {
     running,
+    localFilesRoot,
     // A second app over the same deps, only to read its route table: new routes are fuzzed as they land.
     routes: routeTable(createApp(running.deps)),
     restoreCredentials: () => {
@@ -53,8 +58,11 @@ async function call(
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-/** A project with tasks, an annotation, a draft, a prediction, a view and an export snapshot; their ids. */
-export async function seedProject(running: RunningServer): Promise<number[]> {
+/**
+ * A project with tasks, an annotation, a draft, a prediction, a view, an export snapshot, an ML
+ * backend, a remote and storages; their ids.
+ */
+export async function seedProject(running: RunningServer, localFilesRoot: string): Promise<number[]> {
   const project = (await call(running, 'POST', '/api/projects', { title: 'fuzz', label_config: LABEL_CONFIG }))
     .id as number;
   const tasks = [{ text: 'first' }, { text: 'second' }, { text: 'third (a+)+' }];
@@ -69,5 +77,15 @@ export async function seedProject(running: RunningServer): Promise<number[]> {
     data: { filters: { conjunction: 'and', items: [] } },
   });
   const snapshot = await call(running, 'POST', `/api/projects/${project}/exports`, { title: 'snap' });
-  return [project, ...taskIds, annotation.id, draft.id, prediction.id, view.id, snapshot.id] as number[];
+  const integrations = await seedIntegrations(running, (...args) => call(running, ...args), project, localFilesRoot);
+  return [
+    project,
+    ...taskIds,
+    annotation.id,
+    draft.id,
+    prediction.id,
+    view.id,
+    snapshot.id,
+    ...integrations,
+  ] as number[];
 }
