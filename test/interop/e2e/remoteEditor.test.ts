@@ -163,8 +163,26 @@ describe('labeling with the remote’s own editor, offline', () => {
       await own.locator('button[type="submit"], input[type="submit"]').first().click();
       await own.waitForURL((url) => !url.pathname.startsWith('/user/login'));
       await own.goto(`${ls.url}/projects/${remoteProject}/data?task=${remoteTasks[1]}`);
-      await own.locator('input[type="date"]').fill(DATE);
-      await own.getByRole('button', { name: 'Submit' }).click();
+      const date = own.locator('input[type="date"]');
+      await date.fill(DATE);
+      await expect.poll(() => date.inputValue()).toBe(DATE);
+      // On a loaded CI machine Label Studio's page can show Submit before it handles a click:
+      // click until the annotation is posted (after a post, Submit gives way to Update).
+      const submit = own.getByRole('button', { name: 'Submit' });
+      const posted = own.waitForResponse(
+        (response) => response.request().method() === 'POST' && /\/api\/tasks\/\d+\/annotations/.test(response.url()),
+        { timeout: 120_000 },
+      );
+      let answered = false;
+      posted.then(
+        () => (answered = true),
+        () => undefined,
+      );
+      for (let tries = 0; !answered && tries < 6; tries += 1) {
+        if (await submit.isVisible()) await submit.click();
+        await Promise.race([posted.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      }
+      expect((await posted).status()).toBe(201);
       await expect.poll(() => datetimeResults(remoteTasks[1]!), { timeout: 30_000 }).toHaveLength(1);
     } finally {
       await browser.close();
