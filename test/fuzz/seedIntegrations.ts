@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { insertRemoteRow } from '../../electron/core/db/repos/remotesRepo.js';
 import { LOCAL_MODEL_URL } from '../../electron/core/domain/ml/mlBackendFields.js';
@@ -11,8 +12,14 @@ import type { RunningServer } from '../../electron/core/serve.js';
  * local-files storages (import and export) in a folder under the server's document root.
  */
 
-/** A port nothing listens on (discard): connecting is refused at once. */
-const CLOSED_REMOTE = 'http://127.0.0.1:9';
+/** A loopback port nothing listens on (one just given up by a server): connecting is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /** Local-files serving for the fuzz process; call before the server starts. */
 export function enableLocalFiles(dataDir: string): string {
@@ -37,8 +44,9 @@ export async function seedIntegrations(
 ): Promise<number[]> {
   const model = await call('POST', '/api/ml', { project, url: LOCAL_MODEL_URL, title: 'fuzz model' });
   const now = new Date().toISOString();
+  const url = `http://127.0.0.1:${await closedPort()}/${project}`;
   const remote = insertRemoteRow(running.deps.db, {
-    url: `${CLOSED_REMOTE}/${project}`,
+    url,
     name: 'fuzz remote',
     token_kind: 'legacy',
     remote_version: null,
