@@ -31,10 +31,9 @@ export interface MirroredTaskFields {
   created_at: string;
 }
 
+/** A new mirrored task; its counters are set by finishMirroredTaskWrite, which every new task ends with. */
 export function insertMirroredTask(db: Db, project: number, fields: MirroredTaskFields, now: string): number {
-  const task = insertTaskRow(db, { project, ...fields, updated_at: now });
-  refreshTaskCounters(db, task);
-  return task;
+  return insertTaskRow(db, { project, ...fields, updated_at: now });
 }
 
 /** Writes the remote's task columns if any differs; returns whether one did. */
