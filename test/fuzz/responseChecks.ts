@@ -69,6 +69,8 @@ function isUpstreamOrLabelStudio5xx(method: string, path: string, status: number
     return body === JSON.stringify({ error: 'Not implemented - you must provide random=true query parameter' });
   }
   if (status !== 502 || !/^\/api\/outpost\/remotes\/\d+\//.test(path)) return false;
+  // A HEAD answer carries no body to read the reason from.
+  if (method === 'HEAD') return body === '';
   const envelope = parseJson(body) as Record<string, unknown> | null;
   return isEnvelope(envelope ?? {}, 502) && / could not be reached: /.test(String(envelope?.detail));
 }
