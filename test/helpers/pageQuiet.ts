@@ -3,9 +3,9 @@ import type { Page, Request } from 'playwright-core';
 /*
  * Playwright's 'networkidle' needs 500 ms with no connection at all and gives up after 30 s
  * without saying what kept the page busy. On a CI machine running three test files on two cores,
- * the labeling page's editor bundle plus the status bar's polling kept one tour stop from ever
- * reaching it. This waits for no request in flight (polls finish in milliseconds, so their gaps
- * count as quiet) and, when it gives up, names the requests still open.
+ * one tour stop did not reach it within 30 s (the log could not say which, or why). This waits for
+ * no request in flight (a poll's request ends in milliseconds, so the gaps between polls count as
+ * quiet), gives the page 90 s, and when it gives up names the requests still open.
  */
 
 interface QuietOptions {
