@@ -75,10 +75,23 @@ export async function parseMultipart(
     if (info.valueTruncated) fail(new PayloadTooLargeError(fieldLimitBytes));
     else visitor.field(name, value);
   });
+  // busboy ends or fails every file stream it hands over, except one: after a malformed part
+  // header it still hands over the next part of the same chunk, and then never touches it. A
+  // reader of that stream would wait forever (a hang the fuzz suite found), so when the parser
+  // closes on an error, the streams still open fail with it. (On success they may still hold
+  // data their reader has not consumed, so they are left alone.)
+  const open = new Set<Readable>();
+  let parseError: Error | null = null;
+  parser.on('error', (error: Error) => void (parseError ??= error));
+  parser.on('close', () => {
+    if (parseError) for (const stream of open) stream.destroy(parseError);
+  });
   parser.on('file', (name, stream, info) => {
     // busboy fails a truncated file's stream, maybe before the visitor starts reading it: the
     // error reaches the caller through the pipeline, and must not crash the process on the way.
     stream.on('error', () => undefined);
+    open.add(stream);
+    stream.on('close', () => open.delete(stream));
     const task = info.filename
       ? visitor.file(name, info.filename, info.mimeType, stream)
       : readText(stream).then((value) => visitor.field(name, value));
