@@ -169,6 +169,12 @@ describe(`resolveAnnotationSync: invariants over ${COMBINATIONS.length} combinat
 });
 
 describe('canonicalJson', () => {
+  it("writes JSON.stringify's text with keys sorted by code unit", () => {
+    const value = { b: [1, { z: 'x"y', a: -0 }], a: 1e21, é: null, A: true, u: undefined, n: [undefined] };
+    expect(canonicalJson(value)).toBe('{"A":true,"a":1e+21,"b":[1,{"a":0,"z":"x\\"y"}],"n":[null],"é":null}');
+    expect(canonicalJson('text')).toBe('"text"');
+  });
+
   it('ignores key order at any depth, and keeps array order', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, 1], c: null } })).toBe(canonicalJson({ a: { c: null, d: [2, 1] }, b: 1 }));
     expect(canonicalJson([1, 2])).not.toBe(canonicalJson([2, 1]));

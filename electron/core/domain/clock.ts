@@ -8,7 +8,8 @@ export const systemClock: Clock = () => new Date();
  * 2024-06-18T23:45:46.048490Z. JavaScript dates carry milliseconds, so the last three digits are 0.
  */
 export function formatTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+  // toISOString always ends in ".sssZ"; slicing beats a regex on the pull's hot path.
+  return `${date.toISOString().slice(0, -1)}000Z`;
 }
 
 export function toUnixSeconds(date: Date): number {

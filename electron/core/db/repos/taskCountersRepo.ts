@@ -13,8 +13,9 @@ const COUNTERS = `
   total_predictions = (SELECT count(*) FROM predictions p WHERE p.task = tasks.id),
   is_labeled = (
     SELECT count(*) FROM annotations a WHERE a.task = tasks.id AND (
-      (SELECT skip_queue FROM projects WHERE projects.id = tasks.project) = 'IGNORE_SKIPPED'
-      OR (a.was_cancelled = 0 AND a.result <> 'null'))
+      -- In this order, the project's row is read only for annotations that are not finished.
+      (a.was_cancelled = 0 AND a.result <> 'null')
+      OR (SELECT skip_queue FROM projects WHERE projects.id = tasks.project) = 'IGNORE_SKIPPED')
   ) >= tasks.overlap`;
 
 export function refreshTaskCounters(db: Db, task: number): void {
@@ -32,6 +33,19 @@ export function refreshAnnotatedTaskCounters(db: Db, project: number): void {
     db,
     `UPDATE tasks SET ${COUNTERS} WHERE project = ? AND EXISTS (SELECT 1 FROM annotations a WHERE a.task = tasks.id AND a.ground_truth = 0)`,
   ).run(project);
+}
+
+/**
+ * What every write to a task's annotations or predictions ends with: its counters from its rows,
+ * and Label Studio's `Annotation.update_task()` bump, in one statement. A null `updatedBy` keeps
+ * the updater as it was.
+ */
+export function refreshAndTouchTask(db: Db, task: number, now: string, updatedBy: number | null): void {
+  statement(db, `UPDATE tasks SET ${COUNTERS}, updated_at = ?, updated_by = coalesce(?, updated_by) WHERE id = ?`).run(
+    now,
+    updatedBy,
+    task,
+  );
 }
 
 /** Label Studio's `Annotation.update_task()`: saving or deleting an annotation or prediction bumps the task. */

@@ -1,6 +1,6 @@
 import { deleteAnnotationRow } from '../../db/repos/annotationsRepo.js';
 import { findDraftById, insertDraftRow } from '../../db/repos/draftsRepo.js';
-import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
+import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { serializeDraft } from '../drafts/serializeDraft.js';
@@ -33,8 +33,7 @@ export function convertAnnotationToDraft(
     });
     journalAnnotationDeleting(ctx.db, annotation.id, now);
     deleteAnnotationRow(ctx.db, annotation.id);
-    refreshTaskCounters(ctx.db, annotation.task);
-    touchTask(ctx.db, annotation.task, now, userId);
+    refreshAndTouchTask(ctx.db, annotation.task, now, userId);
     return id;
   })();
   return serializeDraft(findDraftById(ctx.db, draftId)!, ctx.clock());

@@ -1,5 +1,5 @@
 import { deleteAnnotationRow } from '../../db/repos/annotationsRepo.js';
-import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
+import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { journalAnnotationDeleting } from '../sync/journal.js';
@@ -15,7 +15,6 @@ export function deleteAnnotation(ctx: DomainContext, userId: number, annotationI
     const annotation = getAnnotationRow(ctx, annotationId);
     journalAnnotationDeleting(ctx.db, annotation.id, now);
     deleteAnnotationRow(ctx.db, annotation.id);
-    refreshTaskCounters(ctx.db, annotation.task);
-    touchTask(ctx.db, annotation.task, now, userId);
+    refreshAndTouchTask(ctx.db, annotation.task, now, userId);
   })();
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/open.js';
 import { clearOtherGroundTruth } from '../../db/repos/annotationsRepo.js';
 import { deleteDraftsOfAnnotation } from '../../db/repos/draftsRepo.js';
-import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
+import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
 
 export interface AnnotationWriteEffects {
   task: number;
@@ -21,6 +21,5 @@ export interface AnnotationWriteEffects {
 export function finishAnnotationWrite(db: Db, effects: AnnotationWriteEffects): void {
   deleteDraftsOfAnnotation(db, effects.annotation);
   if (effects.isGroundTruth) clearOtherGroundTruth(db, effects.task, effects.annotation);
-  refreshTaskCounters(db, effects.task);
-  touchTask(db, effects.task, effects.now, effects.userId);
+  refreshAndTouchTask(db, effects.task, effects.now, effects.userId);
 }

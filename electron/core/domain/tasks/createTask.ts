@@ -1,5 +1,5 @@
 import { findProjectById, type ProjectRow } from '../../db/repos/projectsRepo.js';
-import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
+import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
 import { findTaskById, insertTaskRow } from '../../db/repos/tasksRepo.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
@@ -69,9 +69,8 @@ export function createTaskInProject(
       },
       2,
     );
-    refreshTaskCounters(ctx.db, taskId);
     // A created task has no updater yet (Label Studio leaves updated_by null).
-    touchTask(ctx.db, taskId, now, null);
+    refreshAndTouchTask(ctx.db, taskId, now, null);
     journalTasksCreated(ctx.db, project.id, [taskId], now);
     return taskId;
   })();

@@ -1,5 +1,5 @@
 import { findProjectById } from '../../db/repos/projectsRepo.js';
-import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
+import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
 import { deleteTaskRow, findTaskById, updateTaskColumns, type TaskColumns } from '../../db/repos/tasksRepo.js';
 import { getTaskRow } from '../annotations/annotationLookup.js';
 import { formatTimestamp } from '../clock.js';
@@ -50,8 +50,7 @@ export function updateTask(ctx: DomainContext, taskId: number, input: TaskInput)
     if (input.allow_skip !== undefined)
       columns.allow_skip = input.allow_skip === null ? null : Number(input.allow_skip);
     updateTaskColumns(ctx.db, task.id, columns);
-    refreshTaskCounters(ctx.db, task.id);
-    touchTask(ctx.db, task.id, now, null);
+    refreshAndTouchTask(ctx.db, task.id, now, null);
     return findTaskById(ctx.db, task.id)!;
   })();
   const project = findProjectById(ctx.db, row.project);
