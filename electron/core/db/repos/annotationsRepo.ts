@@ -1,4 +1,5 @@
 import type { Db } from '../open.js';
+import { columnStatement } from '../columnStatement.js';
 import { statement } from '../statement.js';
 
 /** An `annotations` row with the author's name fields (for created_username and the expanded user). */
@@ -65,9 +66,12 @@ export function listAnnotationsOfTasks(db: Db, taskIds: readonly number[], inclu
 }
 
 export function insertAnnotationRow(db: Db, values: Partial<AnnotationColumns>): number {
-  const columns = COLUMNS.filter((column) => values[column] !== undefined);
-  const sql = `INSERT INTO annotations (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
-  return Number(statement(db, sql).run(pick(values, columns)).lastInsertRowid);
+  const { statement: insert, params } = columnStatement(db, COLUMNS, values, insertSql);
+  return Number(insert.run(params).lastInsertRowid);
+}
+
+function insertSql(columns: readonly AnnotationColumn[]): string {
+  return `INSERT INTO annotations (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
 }
 
 /** Writes the given columns; names come from COLUMNS, never from a request. */

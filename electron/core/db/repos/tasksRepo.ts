@@ -1,4 +1,5 @@
 import type { Db } from '../open.js';
+import { columnStatement } from '../columnStatement.js';
 import { statement } from '../statement.js';
 
 /** A `tasks` row. Booleans are 0/1; `data` and `meta` are JSON text. */
@@ -58,12 +59,15 @@ export function insertTaskRow(
   input: Omit<Partial<TaskColumns>, 'inner_id'> & { project: number },
   emptyProjectInnerId = 1,
 ): number {
-  const values: Partial<TaskColumns> = input;
-  const columns = COLUMNS.filter((column) => column !== 'inner_id' && values[column] !== undefined);
-  const sql = `INSERT INTO tasks (inner_id, ${columns.join(', ')})
+  const { statement: insert, params } = columnStatement(db, INSERTED_COLUMNS, input, insertSql);
+  return Number(insert.run({ ...params, project: input.project, emptyProjectInnerId }).lastInsertRowid);
+}
+
+const INSERTED_COLUMNS = COLUMNS.filter((column) => column !== 'inner_id');
+
+function insertSql(columns: readonly TaskColumn[]): string {
+  return `INSERT INTO tasks (inner_id, ${columns.join(', ')})
     VALUES ((SELECT coalesce(max(inner_id) + 1, @emptyProjectInnerId) FROM tasks WHERE project = @project), ${columns.map((c) => `@${c}`).join(', ')})`;
-  const params = Object.fromEntries(columns.map((column) => [column, values[column]]));
-  return Number(statement(db, sql).run({ ...params, project: values.project, emptyProjectInnerId }).lastInsertRowid);
 }
 
 /** Writes the given columns; names come from COLUMNS, never from a request. */
