@@ -10,7 +10,7 @@ import {
   updatePredictionColumns,
   type PredictionColumns,
 } from '../../db/repos/predictionsRepo.js';
-import { refreshTaskCounters, touchTask } from '../../db/repos/taskCountersRepo.js';
+import { refreshAndTouchTask, refreshTaskCounters } from '../../db/repos/taskCountersRepo.js';
 import { setAnnotationNullables, setPredictionNullables, setTaskAllowSkip } from '../../db/repos/syncPullRepo.js';
 import { deleteTaskRow, findTaskById, insertTaskRow, updateTaskColumns } from '../../db/repos/tasksRepo.js';
 import type { Db } from '../../db/open.js';
@@ -53,11 +53,14 @@ export function updateMirroredTask(db: Db, task: number, fields: MirroredTaskFie
   return changed;
 }
 
-/** After a task's mirrored rows changed: its counters and is_labeled from its rows, and a bump. */
-export function finishMirroredTaskWrite(db: Db, task: number, now: string): void {
-  refreshTaskCounters(db, task);
+/**
+ * After a task's mirrored rows changed: its counters and is_labeled from its rows, and a bump.
+ * A task inserted in this same write already carries `now` as its updated_at.
+ */
+export function finishMirroredTaskWrite(db: Db, task: number, now: string, inserted: boolean): void {
+  if (inserted) refreshTaskCounters(db, task);
   // The updater stays as it was: a pull is nobody's edit.
-  touchTask(db, task, now, null);
+  else refreshAndTouchTask(db, task, now, null);
 }
 
 /** The annotation columns a remote decides (all but the local unique_id, task and project on updates). */

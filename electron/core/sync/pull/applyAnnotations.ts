@@ -183,20 +183,22 @@ function sameBase(mirror: MirrorAnnotationRow, remote: RemoteAnnotation): boolea
 /**
  * Applies a pulled task's annotation list to its local mirror task. `previousTaskUpdatedAt` is
  * the remote task's updated_at stored at its last pull: an annotation saved after it changed
- * there since (both are the remote's clock). Returns how many annotations changed here.
+ * there since (both are the remote's clock). A task `inserted` by this pull has nothing mirrored
+ * or waiting in the outbox yet, so that is not looked up. Returns how many annotations changed here.
  */
 export function applyAnnotations(
   run: PullRun,
   task: number,
   remoteAnnotations: readonly RemoteAnnotation[],
   previousTaskUpdatedAt: string | null,
+  inserted: boolean,
 ): number {
   const { db, remoteId } = run.ctx;
   const byRemoteId = new Map(remoteAnnotations.map((annotation) => [annotation.id, annotation]));
-  const mirrors = listMirrorAnnotationsOfTask(db, task);
+  const mirrors = inserted ? [] : listMirrorAnnotationsOfTask(db, task);
   const mirrored = new Set(mirrors.map((mirror) => mirror.remote_annotation_id));
   const pendingDeletes = new Map(
-    listPendingRemoteDeletes(db, remoteId, task).map((row) => [row.remote_annotation_id, row.id]),
+    inserted ? [] : listPendingRemoteDeletes(db, remoteId, task).map((row) => [row.remote_annotation_id, row.id]),
   );
   let changed = 0;
 
@@ -206,7 +208,7 @@ export function applyAnnotations(
   for (const remote of remoteAnnotations) {
     if (mirrored.has(remote.id)) continue;
     const deleteRow = pendingDeletes.get(remote.id);
-    if (deleteRow === undefined && isOwnPost(run, task, remote)) {
+    if (deleteRow === undefined && !inserted && isOwnPost(run, task, remote)) {
       // A push posted it (with import_id = the local id) but died before linking: link, do not copy.
       writeMirror(run, remote.import_id!, remote);
       continue;

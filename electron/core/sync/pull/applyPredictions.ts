@@ -68,12 +68,13 @@ function claimLostPush(run: PullRun, pushes: UncertainPredictionPush[], remote: 
   return push.prediction;
 }
 
-/** Returns how many local predictions were created, changed or deleted. */
+/** Returns how many local predictions were created, changed or deleted. A task `inserted` by this pull has none to delete. */
 export function applyPredictions(
   run: PullRun,
   task: number,
   remotePredictions: readonly RemotePrediction[],
   remoteTaskUpdatedAt: string,
+  inserted: boolean,
 ): number {
   const { db, remoteId } = run.ctx;
   let changed = 0;
@@ -99,7 +100,7 @@ export function applyPredictions(
       changed += 1;
     }
   }
-  for (const mirror of listMirrorPredictionsOfTask(db, task)) {
+  for (const mirror of inserted ? [] : listMirrorPredictionsOfTask(db, task)) {
     if (present.has(mirror.remote_prediction_id)) continue;
     deleteMirroredPrediction(db, mirror.prediction);
     changed += 1;

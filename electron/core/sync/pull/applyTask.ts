@@ -1,4 +1,3 @@
-import { findProjectById } from '../../db/repos/projectsRepo.js';
 import { findMirrorTask, findLocalTaskOfRemote, upsertMirrorTask } from '../../db/repos/syncMirrorRepo.js';
 import {
   finishMirroredTaskWrite,
@@ -30,13 +29,13 @@ function fieldsOf(remote: RemoteTask, maximumAnnotations: number): MirroredTaskF
 /** Returns whether anything of the task changed here. */
 export function applyRemoteTask(run: PullRun, remote: RemoteTask): boolean {
   const { db, remoteId } = run.ctx;
-  const project = findProjectById(db, run.projectId)!;
-  const fields = fieldsOf(remote, project.maximum_annotations);
+  const fields = fieldsOf(remote, run.maximumAnnotations);
   const now = run.now();
 
   let task = findLocalTaskOfRemote(db, remoteId, remote.id);
   let previousUpdatedAt: string | null = null;
   let taskChanged: boolean;
+  const inserted = task === undefined;
   if (task === undefined) {
     task = insertMirroredTask(db, run.projectId, fields, now);
     taskChanged = true;
@@ -46,15 +45,15 @@ export function applyRemoteTask(run: PullRun, remote: RemoteTask): boolean {
     if (previousUpdatedAt === remote.updated_at) return false;
     taskChanged = updateMirroredTask(db, task, fields);
   }
-  const predictions = applyPredictions(run, task, remote.predictions ?? [], remote.updated_at);
-  const annotations = applyAnnotations(run, task, remote.annotations ?? [], previousUpdatedAt);
+  const predictions = applyPredictions(run, task, remote.predictions ?? [], remote.updated_at, inserted);
+  const annotations = applyAnnotations(run, task, remote.annotations ?? [], previousUpdatedAt, inserted);
   upsertMirrorTask(db, { task, remote: remoteId, remote_task_id: remote.id, remote_updated_at: remote.updated_at });
 
   run.stats.predictions += predictions;
   run.stats.annotations += annotations;
   const changed = taskChanged || predictions > 0 || annotations > 0;
   if (changed) {
-    finishMirroredTaskWrite(db, task, now);
+    finishMirroredTaskWrite(db, task, now, inserted);
     run.stats.tasks += 1;
   }
   return changed;

@@ -1,4 +1,6 @@
+import { findProjectById } from '../../db/repos/projectsRepo.js';
 import { findMirrorProject, updateMirrorProject } from '../../db/repos/syncMirrorRepo.js';
+import { unsyncedCommit } from '../../db/unsyncedCommit.js';
 import { formatTimestamp } from '../../domain/clock.js';
 import { emptyPullStats, type PullStats, type SyncContext } from '../syncTypes.js';
 import { applyRemoteTask } from './applyTask.js';
@@ -8,7 +10,8 @@ import { pullModelVersion } from './pullModelVersion.js';
 import type { PullRun } from './pullRun.js';
 import { pullSettings } from './pullSettings.js';
 import { reconcileTasks } from './reconcileTasks.js';
-import { fetchTaskPage } from './remoteTaskPages.js';
+import { createPageQueue, type PageQueue } from './pageQueue.js';
+import { fetchTaskPage, listRemoteTaskStates } from './remoteTaskPages.js';
 
 export interface PulledProject {
   /** The local mirror project (created on the first pull). */
@@ -29,13 +32,38 @@ function requestSent(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Pages ready to write before a listing request may go: it costs the remote about three pages' time. */
+const LISTING_MARGIN_PAGES = 4;
+
+async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckpoint): Promise<void> {
+  const { ctx } = run;
+  let done = 0;
+  for (let page = checkpoint.page; ; page += 1) {
+    ctx.signal?.throwIfAborted();
+    const result = await pages.take();
+    if (result === null) return;
+    await requestSent();
+    // Not flushed: a page lost to a power cut goes with its checkpoint, so the next pull fetches
+    // it again; the annotators' own writes were flushed when they were made.
+    unsyncedCommit(ctx.db, () => {
+      for (const task of result.tasks) applyRemoteTask(run, task);
+      updateMirrorProject(ctx.db, run.projectId, {
+        pull_checkpoint: JSON.stringify({ ...checkpoint, page: page + 1 }),
+      });
+    });
+    done += result.tasks.length;
+    ctx.progress.items(done, result.total ?? null);
+  }
+}
+
 /**
  * Pulls one remote project into its local mirror. Steps:
  * 1. settings (create the mirror project on the first pull, else write what changed);
  * 2. the cursor: a saved checkpoint to resume, else a new one from `pulled_until`;
  * 3. task pages (all on the first pull, then only those saved since), each page applied in one
  *    transaction together with the checkpoint of the next page;
- * 4. the id set: missed or stale tasks fetched again, deleted ones removed (or kept as conflicts);
+ * 4. the id set (listed during step 3): missed or stale tasks fetched again, deleted ones removed
+ *    (or kept as conflicts);
  * 5. the model version follows the remote's if it changed there (pullModelVersion.ts), the cursor
  *    moves to this pull's start and the checkpoint is cleared.
  */
@@ -53,6 +81,7 @@ export async function pullProject(
     ctx,
     projectId: settings.projectId,
     remoteProjectId,
+    maximumAnnotations: findProjectById(ctx.db, settings.projectId)!.maximum_annotations,
     authors: createAuthorMap(ctx),
     stats: { ...emptyPullStats(), projects: 1 },
     conflicts: 0,
@@ -71,33 +100,28 @@ export async function pullProject(
     started_at: settings.serverTime ? formatTimestamp(settings.serverTime) : null,
   };
 
-  // 3. Pages until a 404 or an empty page. The next page is asked for before this one is written,
-  // so the remote prepares it while the local transaction runs; the requests and the order in
-  // which pages are applied (each with its checkpoint) stay the same.
-  const fetchPage = (page: number) => fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
-  let done = 0;
-  let next = fetchPage(checkpoint.page);
-  for (let page = checkpoint.page; ; page += 1) {
-    ctx.signal?.throwIfAborted();
-    const result = await next;
-    if (result === null) break;
-    next = fetchPage(page + 1);
-    // A failure of this prefetch surfaces when it is awaited; if writing this page fails first, it is dropped.
-    next.catch(() => undefined);
-    await requestSent();
-    ctx.db.transaction(() => {
-      for (const task of result.tasks) applyRemoteTask(run, task);
-      updateMirrorProject(ctx.db, run.projectId, {
-        pull_checkpoint: JSON.stringify({ ...checkpoint, page: page + 1 }),
-      });
-    })();
-    done += result.tasks.length;
-    ctx.progress.items(done, result.total ?? null);
+  // 3. Pages until a 404 or an empty page, each applied in order with its checkpoint. Later pages
+  // are asked for before this one is written, and the id listing of step 4 is read meanwhile,
+  // whenever enough pages are ready to write through it (pageQueue.ts).
+  const pages = createPageQueue(
+    (page) => fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since),
+    checkpoint.page,
+    pageSize,
+  );
+  const listing = listRemoteTaskStates(ctx, remoteProjectId, () => pages.whenAhead(LISTING_MARGIN_PAGES));
+  // Its failure surfaces in step 4; should the walk fail first, it is dropped.
+  listing.catch(() => undefined);
+  let walkFailed = true;
+  try {
+    await writePages(run, pages, checkpoint);
+    walkFailed = false;
+  } finally {
+    pages.close(walkFailed);
   }
 
   // 4. Deletions and anything the page walk missed.
   ctx.signal?.throwIfAborted();
-  const newest = await reconcileTasks(run, pageSize);
+  const newest = await reconcileTasks(run, pageSize, await listing);
 
   // 5. Done: without a Date header the newest updated_at listed is the best server time there is.
   ctx.db.transaction(() => {

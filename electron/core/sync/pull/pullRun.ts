@@ -7,6 +7,8 @@ export interface PullRun {
   /** The local mirror project. */
   projectId: number;
   remoteProjectId: number;
+  /** The mirror project's maximum_annotations, read once: a task the remote sends without overlap gets it. */
+  maximumAnnotations: number;
   authors: AuthorMap;
   stats: PullStats;
   /** sync_conflicts rows recorded by this pull. */

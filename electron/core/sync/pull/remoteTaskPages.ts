@@ -54,14 +54,19 @@ export async function fetchTaskPage(
   return result === null || result.tasks.length === 0 ? null : result;
 }
 
-/** Every task of the remote project: id -> updated_at (a sparse listing, cheap even when large). */
+/**
+ * Every task of the remote project: id -> updated_at (a sparse listing, cheap even when large).
+ * `beforeEachRequest` may hold each request back (the pull lets its task pages go first).
+ */
 export async function listRemoteTaskStates(
   ctx: SyncContext,
   remoteProjectId: number,
+  beforeEachRequest: () => Promise<void> = () => Promise.resolve(),
   pageSize = 1000,
 ): Promise<Map<number, string>> {
   const states = new Map<number, string>();
   for (let page = 1; ; page += 1) {
+    await beforeEachRequest();
     const result = await getPage(ctx, {
       project: remoteProjectId,
       include: 'id,updated_at',
