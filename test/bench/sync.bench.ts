@@ -15,10 +15,11 @@ import { seedRemoteProject } from './syncBenchRemote.js';
 /*
  * Sync against a loopback remote Outpost (`outpost serve`, a separate process), each figure set
  * against the raw HTTP time of the same requests in the same run:
- * - pull of 10,000 tasks with one annotation each (pages of 100, then the id listing): every
- *   request the pull made is replayed with plain `fetch`, reading the whole body;
+ * - pull of 10,000 tasks with one annotation each (pages of 100, and the id listing): every
+ *   request the pull made is replayed with plain `fetch`, one at a time, reading the whole body,
+ *   before and after it (the mean of the two);
  * - push of 1,000 new annotations from the outbox: against 1,000 POSTs of the same bodies with
- *   plain `fetch` (on other tasks, so each is a create too);
+ *   plain `fetch` (on other tasks, so each is a create too), in alternating blocks;
  * - pull of a second project, 1,000 tasks of one small distinct PNG each, with the media step
  *   (`cacheMedia`, 4 downloads at once): the pull's requests replayed plus the 1,000 image URLs
  *   fetched with plain `fetch` and the token, 4 at once, every body read; and the media step alone.
@@ -45,14 +46,22 @@ async function rawGet(call: RemoteCall): Promise<void> {
   await response.text();
 }
 
-// Warm both ends (the remote's JIT and statement cache, this process's connection pool).
-for (let page = 1; page <= 5; page += 1) {
-  await rawGet({ method: 'GET', path: '/api/tasks/', query: { project: seeded.projectId, fields: 'all', page } });
-}
-
-// 1. The pull, every request recorded.
+// 1. The pull. A first pull into a scratch database, unmeasured, warms both ends (the remote's
+// JIT and page cache, this process's connection pool) and records the requests a pull makes.
+// They are replayed raw before and after the measured pull, and the raw time is the mean of the
+// two: the remote serves the same requests faster once they are warm, which would otherwise
+// favour whichever side went second.
 const calls: RemoteCall[] = [];
 const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) => calls.push(call));
+const scratch = await createLocalSync(remote, { client, app: await createTestApp() });
+await pullProject(scratch.ctx, seeded.projectId);
+const replay = async (recorded: readonly RemoteCall[]) => {
+  const start = performance.now();
+  for (const call of recorded) await rawGet(call);
+  return performance.now() - start;
+};
+const rawPullBefore = await replay(calls.splice(0));
+
 const { ctx } = await createLocalSync(remote, { client, app });
 const pullStart = performance.now();
 const pulled = await pullProject(ctx, seeded.projectId);
@@ -61,50 +70,64 @@ const pullCalls = calls.splice(0);
 if (pulled.stats.tasks !== TASKS || pulled.stats.annotations !== TASKS) {
   throw new Error(`the pull brought ${JSON.stringify(pulled.stats)}`);
 }
+const rawPullMs = (rawPullBefore + (await replay(pullCalls))) / 2;
 
-// The same requests, raw.
-const rawPullStart = performance.now();
-for (const call of pullCalls) await rawGet(call);
-const rawPullMs = performance.now() - rawPullStart;
+/** Plain POSTs of one new annotation to each task, as the push sends them. */
+async function rawPosts(tasks: readonly number[]): Promise<void> {
+  for (const [index, task] of tasks.entries()) {
+    const response = await fetch(`${remote.url}/api/tasks/${task}/annotations/`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        result: choice('neg'),
+        was_cancelled: false,
+        ground_truth: false,
+        lead_time: 1.5,
+        unique_id: randomUUID(),
+        import_id: index + 1,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`raw post: ${response.status} ${await response.text()}`);
+    await response.text();
+  }
+}
 
-// 2. The push: 1,000 annotations made through the local API (journaled), then pushed.
+// 2. The push: 1,000 annotations made through the local API (journaled), then pushed, against
+// the same POSTs made raw on the next 1,000 remote tasks. In four blocks that alternate which
+// goes first: the remote's speed drifts within a run (whichever went first was about 1 ms a POST
+// slower, measured), and alternating cancels that out of the ratio.
 const localTasks = app.db
   .prepare('SELECT task FROM remote_tasks ORDER BY remote_task_id LIMIT ?')
   .pluck()
   .all(PUSHES) as number[];
-for (const task of localTasks) {
-  const response = await app.withToken(`/api/tasks/${task}/annotations/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ result: choice('neg'), lead_time: 1.5 }),
-  });
-  if (response.status !== 201) throw new Error(`local annotation: ${response.status} ${await response.text()}`);
+const rawTasks = seeded.taskIds.slice(PUSHES, 2 * PUSHES);
+const BLOCK = PUSHES / 4;
+let pushMs = 0;
+let rawPushMs = 0;
+let pushedAnnotations = 0;
+for (let block = 0; block < 4; block += 1) {
+  for (const task of localTasks.slice(block * BLOCK, (block + 1) * BLOCK)) {
+    const response = await app.withToken(`/api/tasks/${task}/annotations/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ result: choice('neg'), lead_time: 1.5 }),
+    });
+    if (response.status !== 201) throw new Error(`local annotation: ${response.status} ${await response.text()}`);
+  }
+  const push = async () => {
+    const start = performance.now();
+    pushedAnnotations += (await pushOutbox(ctx)).stats.annotations ?? 0;
+    pushMs += performance.now() - start;
+  };
+  const raw = async () => {
+    const start = performance.now();
+    await rawPosts(rawTasks.slice(block * BLOCK, (block + 1) * BLOCK));
+    rawPushMs += performance.now() - start;
+  };
+  for (const step of block % 2 === 0 ? [push, raw] : [raw, push]) await step();
 }
-const pushStart = performance.now();
-const pushed = await pushOutbox(ctx);
-const pushMs = performance.now() - pushStart;
-if (pushed.stats.annotations !== PUSHES) throw new Error(`the push sent ${JSON.stringify(pushed.stats)}`);
+if (pushedAnnotations !== PUSHES) throw new Error(`the push sent ${pushedAnnotations} annotations`);
 const pushRequests = calls.length;
-
-// The same posts, raw, on the next 1,000 remote tasks.
-const rawPushStart = performance.now();
-for (const [index, task] of seeded.taskIds.slice(PUSHES, 2 * PUSHES).entries()) {
-  const response = await fetch(`${remote.url}/api/tasks/${task}/annotations/`, {
-    method: 'POST',
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      result: choice('neg'),
-      was_cancelled: false,
-      ground_truth: false,
-      lead_time: 1.5,
-      unique_id: randomUUID(),
-      import_id: index + 1,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`raw post: ${response.status} ${await response.text()}`);
-  await response.text();
-}
-const rawPushMs = performance.now() - rawPushStart;
 calls.splice(0);
 
 // 3. The image project: its pull, then the media step, as a sync runs them.
