@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
@@ -315,9 +315,21 @@ describe('projects page in Chromium against outpost serve', () => {
     await page.reload({ waitUntil: 'load' });
     await page.getByText('101 projects').waitFor();
     expect(await page.getByTestId('project-card').count()).toBe(100);
+    // The second page is held until the button has said it is loading: the name "Load more" goes
+    // before the page arrives, so the test waits for the 101st card itself.
+    const held: Route[] = [];
+    const secondPage = (url: URL) => url.pathname === '/api/projects/' && url.searchParams.get('page') === '2';
+    await page.route(secondPage, (route) => void held.push(route));
     await page.getByRole('button', { name: 'Load more (1 more)' }).click();
-    await page.getByRole('button', { name: /Load more/ }).waitFor({ state: 'detached' });
+    const loading = page.getByRole('button', { name: 'Loading…' });
+    await loading.waitFor();
+    expect(await loading.isDisabled()).toBe(true);
+    await expect.poll(() => held.length).toBe(1);
+    await held[0]!.continue();
+    await page.unroute(secondPage);
+    await page.getByTestId('project-card').nth(100).waitFor();
     expect(await page.getByTestId('project-card').count()).toBe(101);
+    expect(await page.locator('.load-more').count()).toBe(0);
   });
 
   it('wraps a long notification inside the window instead of running off the screen', async () => {
