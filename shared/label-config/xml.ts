@@ -11,15 +11,22 @@
  */
 import type { XmlElement } from './types.js';
 import { FORBIDDEN_CHAR, NAME, WHITESPACE } from './xmlChars.js';
-import { readDoctypeHeader } from './xmlDoctype.js';
 import { XmlDtdForbiddenError, XmlSyntaxError } from './xmlErrors.js';
+import {
+  forbiddenCharIn,
+  readDeclaration,
+  scanCdata,
+  scanComment,
+  scanProcessingInstruction,
+  type MarkupReader,
+  type XmlFault,
+} from './xmlMarkup.js';
+import { lineLocator } from './xmlPositions.js';
 import { enterElement, ROOT_NAMESPACE_SCOPE, secondColon, type NamespaceScope } from './xmlNamespaces.js';
 import { readReference } from './xmlReferences.js';
 
 export { XmlDtdForbiddenError, XmlSyntaxError };
 
-/** The letters expat reads after `<!` in the prolog before it decides what the declaration is. */
-const DECLARATION_NAME = /[A-Za-z]*/y;
 /** Deeper documents are refused: every consumer walks the tree and no label config needs this. */
 export const MAX_XML_DEPTH = 1000;
 
@@ -32,19 +39,17 @@ export function parseXml(input: string): XmlElement {
   return new XmlParser(input).parseDocument();
 }
 
-class XmlParser {
-  private readonly source: string;
+class XmlParser implements MarkupReader {
+  readonly source: string;
   private position = 0;
-  private readonly lineStarts: number[] = [0];
+  private readonly locate: (offset: number) => { line: number; column: number };
   /** Offsets of the characters XML forbids, found once (almost always none). */
   private readonly forbiddenChars: number[];
 
   constructor(input: string) {
     // XML end-of-line handling: CRLF and lone CR become LF before parsing.
     this.source = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-    for (let index = this.source.indexOf('\n'); index !== -1; index = this.source.indexOf('\n', index + 1)) {
-      this.lineStarts.push(index + 1);
-    }
+    this.locate = lineLocator(this.source);
     this.forbiddenChars = [...this.source.matchAll(FORBIDDEN_CHAR)].map((match) => match.index);
   }
 
@@ -72,20 +77,18 @@ class XmlParser {
         continue;
       }
       if (source.startsWith('<!--', start)) {
-        this.skipComment(start);
+        this.position = this.take(scanComment(this, start)).next;
       } else if (source.startsWith('<!', start) && !source.startsWith('<![CDATA[', start) && !(root && !stack.length)) {
         this.refuseDeclaration(start, stack.length > 0);
       } else if (source.startsWith('<![CDATA[', start)) {
         const parent = stack.at(-1);
         if (!parent) throw this.error(root ? 'junk after document element' : 'syntax error', start);
-        const end = source.indexOf(']]>', start + 9);
-        if (end === -1) throw this.error('unclosed CDATA section', source.length);
-        const text = source.slice(start + 9, end);
+        const { next, text } = this.take(scanCdata(this, start));
         if (parent.children.length === 0) parent.text += text;
         else parent.children.at(-1)!.tail += text;
-        this.position = end + 3;
+        this.position = next;
       } else if (source.startsWith('<?', start)) {
-        this.skipProcessingInstruction(start);
+        this.position = this.take(scanProcessingInstruction(this, start)).next;
       } else if (source.startsWith('</', start)) {
         const element = stack.pop();
         if (!element) throw this.error(root ? 'junk after document element' : 'syntax error', start);
@@ -187,55 +190,10 @@ class XmlParser {
     this.position = close + 1;
   }
 
-  private skipComment(start: number): void {
-    const end = this.source.indexOf('-->', start + 4);
-    if (end === -1) throw this.error('unclosed token', start);
-    const doubleHyphen = this.source.indexOf('--', start + 4);
-    this.refuseForbiddenChars(start + 4, Math.min(doubleHyphen, end));
-    // expat reads past the "--" before it finds that no ">" follows.
-    if (doubleHyphen < end) throw this.error('not well-formed (invalid token)', doubleHyphen + 2);
-    this.position = end + 3;
-  }
-
-  private skipProcessingInstruction(start: number): void {
-    const end = this.source.indexOf('?>', start + 2);
-    if (end === -1) throw this.error('unclosed token', start);
-    const target = this.readName(start + 2);
-    if (!target) throw this.error('not well-formed (invalid token)', start + 2);
-    if (target.toLowerCase() === 'xml' && start !== 0) {
-      throw this.error('XML or text declaration not at start of entity', start);
-    }
-    this.position = end + 2;
-  }
-
-  /**
-   * A `<!` that opens neither a comment nor CDATA: a document type declaration in the prolog,
-   * refused (defusedxml's DTDForbidden) once its header is complete; anything else is an error.
-   */
+  /** A `<!` that is no comment or CDATA: refused, as a DTD (defusedxml's DTDForbidden) or an error. */
   private refuseDeclaration(start: number, inContent: boolean): never {
-    const source = this.source;
-    const next = start + 2;
-    if (next >= source.length) throw this.error('unclosed token', start);
-    if (source[next] === '-' || (inContent && source[next] === '[')) {
-      // expat compares `<!--` or `<![CDATA[` character by character.
-      const expected = source[next] === '-' ? '<!--' : '<![CDATA[';
-      let index = next;
-      while (index < source.length && source[index] === expected[index - start]) index += 1;
-      throw this.error(index >= source.length ? 'unclosed token' : 'not well-formed (invalid token)', index);
-    }
-    if (inContent) throw this.error('not well-formed (invalid token)', next);
-    if (source[next] === '[') throw this.error('syntax error', start);
-    DECLARATION_NAME.lastIndex = next;
-    const keyword = DECLARATION_NAME.exec(source)![0];
-    const after = next + keyword.length;
-    if (!keyword) throw this.error('not well-formed (invalid token)', next);
-    if (after >= source.length) throw this.error('unclosed token', start);
-    if (!WHITESPACE.test(source[after]!) && source[after] !== '%')
-      throw this.error('not well-formed (invalid token)', after);
-    if (keyword !== 'DOCTYPE') throw this.error('syntax error', start);
-    const header = readDoctypeHeader(source, start, (index) => this.readName(index));
-    if (header.kind === 'error') throw this.error(header.reason, header.offset);
-    throw new XmlDtdForbiddenError(header.name, header.systemId, header.publicId);
+    const declaration = this.take(readDeclaration(this, start, inContent));
+    throw new XmlDtdForbiddenError(declaration.name, declaration.systemId, declaration.publicId);
   }
 
   /** ElementTree's parser reads names with namespaces, where a second colon is an invalid token. */
@@ -244,7 +202,7 @@ class XmlParser {
     if (colon !== -1) throw this.error('not well-formed (invalid token)', nameStart + colon);
   }
 
-  private readName(index: number): string {
+  readName(index: number): string {
     NAME.lastIndex = index;
     return NAME.exec(this.source)?.[0] ?? '';
   }
@@ -268,8 +226,8 @@ class XmlParser {
    * become spaces, and an undefined entity is reported at its element's start, as expat does.
    */
   private decodeUpTo(start: number, limit: number, stop: number, tagStart: number | null, limitShift = 0): string {
-    const forbidden = this.forbiddenChars.find((offset) => offset >= start);
-    const end = forbidden !== undefined && forbidden < limit ? forbidden : limit;
+    const forbidden = forbiddenCharIn(this, start, limit);
+    const end = forbidden ? forbidden.offset : limit;
     const parts: string[] = [];
     const text = this.source.slice(start, end);
     let index = start;
@@ -287,10 +245,14 @@ class XmlParser {
     return parts.join('');
   }
 
-  /** Throws at the first character XML forbids in [start, end), as expat does. */
-  private refuseForbiddenChars(start: number, end: number): void {
-    const found = this.forbiddenChars.find((offset) => offset >= start);
-    if (found !== undefined && found < end) throw this.error('not well-formed (invalid token)', found);
+  forbiddenFrom(offset: number): number | undefined {
+    return this.forbiddenChars.find((forbidden) => forbidden >= offset);
+  }
+
+  /** The scanner's result, or its fault thrown as expat words it. */
+  private take<T extends object>(scan: T | XmlFault): T {
+    if ('reason' in scan) throw this.error(scan.reason, scan.offset);
+    return scan;
   }
 
   /** The reference at `at` (an `&`): its value and the offset after its `;`. */
@@ -301,17 +263,6 @@ class XmlParser {
       throw this.error(reference.reason, where);
     }
     return reference;
-  }
-
-  private locate(offset: number): { line: number; column: number } {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.lineStarts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - this.lineStarts[low]! };
   }
 
   private error(reason: string, offset: number): XmlSyntaxError {
