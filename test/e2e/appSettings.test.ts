@@ -180,6 +180,7 @@ describe('app settings in Chromium against outpost serve', () => {
     const pat = await panel.getByRole('textbox', { name: 'New personal access token' }).inputValue();
     expect(pat.split('.')).toHaveLength(3);
     await panel.getByRole('button', { name: 'Copy the new token' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied the new token' }).waitFor();
     expect(await clipboard()).toBe(pat);
     const refreshed = await refresh(pat);
     expect(refreshed.status).toBe(200);

@@ -209,7 +209,9 @@ describe('project dashboard in Chromium against outpost serve', () => {
     await expect.poll(() => weekly.getByRole('table').isVisible()).toBe(true);
     expect(await weekly.getByRole('img').count()).toBe(0);
     await page.getByLabel('Period').selectOption('7');
-    await page.getByText(/^3 annotations and 1 skip, .* – /).waitFor();
+    // The old subtitle stays until the new range arrives: wait for the one that names its first day.
+    const sixDaysAgo = dayName(new Date(Date.now() - 6 * 86_400_000));
+    await page.getByText(`3 annotations and 1 skip, ${sixDaysAgo} – ${today}`).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshotAll(page, 'dashboard-week-table-light.png');
     recorded.expectClean(server.origin);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedPage } from '../helpers/browserPage.js';
 import { ANNOTATED, IMAGES, JSON_TASKS, dmGrid, listDmTasks, startDmE2e, type FilterItem } from '../helpers/dmE2e.js';
@@ -69,10 +69,16 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
     await rowOf(annotated.tasks[ANNOTATED - 1]!.id).waitFor();
     expect(await renderedIds()).toEqual(annotated.tasks.map((task) => task.id));
 
+    // "Completed is empty" picks the tasks without annotations: a count unlike the one before it,
+    // so the wait below sees this filter applied, not the previous one still on screen.
     const completed = await applyFilter('Completed', 'is empty', null);
-    await completed.getByLabel('Value of filter 1').selectOption({ label: 'no' });
+    await completed.getByLabel('Value of filter 1').selectOption({ label: 'yes' });
     await completed.getByRole('button', { name: 'Apply filters' }).click();
-    await waitForCount(`${ANNOTATED} tasks`);
+    const unlabeled = await listTasks([
+      { filter: 'filter:tasks:completed_at', operator: 'empty', type: 'Datetime', value: true },
+    ]);
+    expect(unlabeled.total).toBe(JSON_TASKS + IMAGES.length - ANNOTATED);
+    await waitForCount(`${unlabeled.total} tasks`);
 
     await page.getByRole('button', { name: /^Filters/ }).click();
     await dialog.getByRole('button', { name: 'Clear all' }).click();
@@ -82,17 +88,42 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
 
   it('orders by a column header, ascending then descending, saved into the tab', async () => {
     const header = () => grid().getByRole('columnheader', { name: 'score' });
-    await header().getByRole('button').click();
-    await grid().locator('[aria-sort="ascending"]').waitFor();
+    // After a reload, this is the tab's first change: the list must still wait for its save.
+    await page.reload({ waitUntil: 'load' });
+    await waitForCount(`${JSON_TASKS + IMAGES.length} tasks`);
+    const held: Route[] = [];
+    const isView = (url: URL) => url.pathname.startsWith('/api/dm/views/');
+    await page.route(isView, (route) =>
+      route.request().method() === 'PATCH' ? void held.push(route) : route.fallback(),
+    );
+    const listed: string[] = [];
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname === '/api/tasks/') listed.push(request.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await header().getByRole('button').click();
+      // The header says the new order at once; the rows follow when the tab is saved and listed again.
+      await grid().locator('[aria-sort="ascending"]').waitFor();
+      await expect.poll(() => held.length).toBe(1);
+      // A list read now would race the save (the server reads the stored tab): nothing is asked.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(listed).toEqual([]);
+      await held[0]!.continue();
+    } finally {
+      // A failed step leaves no save held: the tests after this one need it through.
+      for (const route of held) await route.continue().catch(() => undefined);
+      await page.unroute(isView);
+      page.off('request', onRequest);
+    }
     const ascending = await listTasks([], ['tasks:data.score'], 10);
-    await rowOf(ascending.tasks[0]!.id).waitFor();
-    expect((await renderedIds()).slice(0, 10)).toEqual(ascending.tasks.map((task) => task.id));
+    const firstTen = async () => (await renderedIds()).slice(0, 10);
+    await expect.poll(firstTen).toEqual(ascending.tasks.map((task) => task.id));
 
     await header().getByRole('button').click();
     await grid().locator('[aria-sort="descending"]').waitFor();
     const descending = await listTasks([], ['-tasks:data.score'], 10);
-    await rowOf(descending.tasks[0]!.id).waitFor();
-    expect((await renderedIds()).slice(0, 10)).toEqual(descending.tasks.map((task) => task.id));
+    await expect.poll(firstTen).toEqual(descending.tasks.map((task) => task.id));
     const views = await server.api<{ data: { ordering?: string[] } }[]>('GET', `/api/dm/views/?project=${projectId}`);
     expect(views[0]!.data.ordering).toEqual(['-tasks:data.score']);
   });
@@ -101,12 +132,20 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
     await page.getByRole('button', { name: 'Columns' }).click();
     const chooser = page.getByRole('dialog', { name: 'Columns' });
     await chooser.getByRole('checkbox', { name: 'Inner ID' }).check();
+    // The columns change on screen before the tab is saved: the reload below waits for the save.
+    const hiddenSaved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' &&
+        response.url().includes('/api/dm/views/') &&
+        (response.request().postData() ?? '').includes('tasks:data.text'),
+    );
     await chooser.getByRole('checkbox', { name: 'text' }).uncheck();
     await grid().getByRole('columnheader', { name: 'Inner ID' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-columns-light.png') });
     await chooser.getByRole('button', { name: 'Done' }).click();
     expect(await grid().getByRole('columnheader', { name: 'text' }).count()).toBe(0);
 
+    expect((await hiddenSaved).ok()).toBe(true);
     await page.reload({ waitUntil: 'load' });
     await waitForCount(`${JSON_TASKS + IMAGES.length} tasks`);
     expect(await grid().getByRole('columnheader', { name: 'text' }).count()).toBe(0);

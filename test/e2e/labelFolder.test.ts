@@ -140,6 +140,11 @@ describe('label a folder in a browser, against outpost serve', () => {
     await dialog().getByLabel('Folder (absolute path)').fill(reviews);
     await dialog().getByRole('button', { name: 'Look at the folder' }).click();
     await dialog().getByTestId('folder-summary').getByText(`Found 2 text files in ${reviews}.`).waitFor();
+    // The suggestion is picked in an effect after the summary shows: wait for it to be pressed.
+    await dialog()
+      .getByRole('group', { name: 'Suggested templates' })
+      .getByRole('button', { name: 'Judge Sentiment', pressed: true })
+      .waitFor();
     expect(
       await dialog()
         .getByRole('radio', { name: /Judge Sentiment/ })

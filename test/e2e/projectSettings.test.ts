@@ -66,9 +66,11 @@ describe('project settings in Chromium against outpost serve', () => {
     );
     templateConfig = catalog.templates.find((template) => template.title === 'Judge Sentiment')!.config;
     const newerEditor = catalog.templates.filter((template) => !template.bundled_editor).length;
+    // The gallery loads its catalog with its own request: wait for its cards before counting.
+    const gallery = page.getByRole('region', { name: 'Templates' });
+    await gallery.locator('svg.mini[data-miniature]').first().waitFor();
     expect(await page.getByText('Needs a newer editor', { exact: true }).count()).toBe(newerEditor);
     // Each template is drawn from its config, as in the New project dialog: no bitmap thumbnails.
-    const gallery = page.getByRole('region', { name: 'Templates' });
     expect(await gallery.locator('svg.mini[data-miniature]').count()).toBe(catalog.templates.length);
     expect(await gallery.locator('img').count()).toBe(0);
 

@@ -226,10 +226,11 @@ describe('projects page in Chromium against outpost serve', () => {
     expect(await page.getByTestId('project-card').count()).toBe(1);
     await page.getByRole('searchbox', { name: 'Search projects by title' }).fill('');
     await page.getByText('2 projects').waitFor();
+    // The newest-first list stays on screen until the sorted page arrives: poll for the order.
     await page.getByLabel('Sort by').selectOption('most_tasks');
-    await page.waitForLoadState('networkidle');
-    const titles = await page.locator('.project-card__title').allTextContents();
-    expect(titles).toEqual(['Sentiment review', 'Sentiment review (copy)']);
+    await expect
+      .poll(() => page.locator('.project-card__title').allTextContents())
+      .toEqual(['Sentiment review', 'Sentiment review (copy)']);
   });
 
   it('says in words what deleting a project takes with it', async () => {

@@ -65,6 +65,9 @@ export function useDmViews(projectId: number) {
    * server has, and the user is told. Resolves true once saved.
    */
   const update = async (view: DmView, data: DmViewData): Promise<boolean> => {
+    // Until this save answers, the task list keeps reading what the server holds now: reading the
+    // edit at once would race the save and could cache the old rows under the new tab's key.
+    setSaved((current) => (view.id in current ? current : { ...current, [view.id]: view.data }));
     replace({ ...view, data });
     try {
       const saved = await saveView(client, { ...view, data });
