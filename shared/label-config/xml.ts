@@ -10,20 +10,16 @@
  * Studio's verdicts recorded from its own parser (test/fixtures/labelConfigs/expatOracle.json).
  */
 import type { XmlElement } from './types.js';
-import { FORBIDDEN_CHAR, NAME, WHITESPACE } from './xmlChars.js';
+import { FORBIDDEN_CHAR } from './xmlChars.js';
 import { XmlDtdForbiddenError, XmlSyntaxError } from './xmlErrors.js';
-import {
-  forbiddenCharIn,
-  readDeclaration,
-  scanCdata,
-  scanComment,
-  scanProcessingInstruction,
-  type MarkupReader,
-  type XmlFault,
-} from './xmlMarkup.js';
+import { readDeclaration } from './xmlMarkup.js';
 import { lineLocator } from './xmlPositions.js';
-import { enterElement, ROOT_NAMESPACE_SCOPE, secondColon, type NamespaceScope } from './xmlNamespaces.js';
-import { readReference } from './xmlReferences.js';
+import { enterElement, ROOT_NAMESPACE_SCOPE, type NamespaceScope } from './xmlNamespaces.js';
+import { topLevelStep } from './xmlProlog.js';
+import type { DocumentReader, XmlFault } from './xmlReader.js';
+import { scanCdata, scanComment, scanProcessingInstruction } from './xmlScanners.js';
+import { readEndTag, readStartTag } from './xmlTags.js';
+import { decodeText } from './xmlText.js';
 
 export { XmlDtdForbiddenError, XmlSyntaxError };
 
@@ -39,155 +35,88 @@ export function parseXml(input: string): XmlElement {
   return new XmlParser(input).parseDocument();
 }
 
-class XmlParser implements MarkupReader {
+/** Text goes to the element's text before its first child, and to the last child's tail after. */
+function appendText(parent: XmlElement, text: string): void {
+  if (parent.children.length === 0) parent.text += text;
+  else parent.children.at(-1)!.tail += text;
+}
+
+class XmlParser implements DocumentReader {
   readonly source: string;
   private position = 0;
-  private readonly locate: (offset: number) => { line: number; column: number };
+  readonly locate: (offset: number) => { line: number; column: number };
   /** Offsets of the characters XML forbids, found once (almost always none). */
   private readonly forbiddenChars: number[];
+  private readonly endsWithCr: boolean;
+  private readonly openElements: XmlElement[] = [];
 
   constructor(input: string) {
     // XML end-of-line handling: CRLF and lone CR become LF before parsing.
     this.source = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    this.endsWithCr = input.endsWith('\r');
     this.locate = lineLocator(this.source);
     this.forbiddenChars = [...this.source.matchAll(FORBIDDEN_CHAR)].map((match) => match.index);
   }
 
   parseDocument(): XmlElement {
-    const stack: XmlElement[] = [];
+    const stack = this.openElements;
     const scopes: NamespaceScope[] = [ROOT_NAMESPACE_SCOPE];
     let root: XmlElement | undefined;
     const source = this.source;
     while (this.position < source.length) {
       const start = this.position;
-      if (source[start] !== '<') {
+      const parent = stack.at(-1);
+      if (!parent) {
+        // Outside the root: expat's prolog tokenizer decides (xmlProlog.ts).
+        const step = this.take(topLevelStep(this, start, root !== undefined));
+        if ('next' in step) {
+          this.position = step.next;
+          continue;
+        }
+        if (step.kind === 'declaration') this.refuseDeclaration(start, false);
+      } else if (source[start] !== '<') {
         const end = source.indexOf('<', start);
         const stop = end === -1 ? source.length : end;
-        const parent = stack.at(-1);
-        if (!parent) {
-          const firstNonSpace = this.skipSpace(start);
-          if (firstNonSpace < stop)
-            throw this.error(root ? 'junk after document element' : 'syntax error', firstNonSpace);
-        } else {
-          const text = this.decodeText(start, stop);
-          if (parent.children.length === 0) parent.text += text;
-          else parent.children.at(-1)!.tail += text;
-        }
+        appendText(parent, decodeText(this, start, stop));
         this.position = stop;
         continue;
-      }
-      if (source.startsWith('<!--', start)) {
+      } else if (source.startsWith('<!--', start)) {
         this.position = this.take(scanComment(this, start)).next;
-      } else if (source.startsWith('<!', start) && !source.startsWith('<![CDATA[', start) && !(root && !stack.length)) {
-        this.refuseDeclaration(start, stack.length > 0);
+        continue;
       } else if (source.startsWith('<![CDATA[', start)) {
-        const parent = stack.at(-1);
-        if (!parent) throw this.error(root ? 'junk after document element' : 'syntax error', start);
         const { next, text } = this.take(scanCdata(this, start));
-        if (parent.children.length === 0) parent.text += text;
-        else parent.children.at(-1)!.tail += text;
+        appendText(parent, text);
         this.position = next;
+        continue;
+      } else if (source.startsWith('<!', start)) {
+        this.refuseDeclaration(start, true);
       } else if (source.startsWith('<?', start)) {
-        this.position = this.take(scanProcessingInstruction(this, start)).next;
+        const instruction = this.take(scanProcessingInstruction(this, start));
+        if (instruction.xmlDeclaration) throw this.error('XML or text declaration not at start of entity', start);
+        this.position = instruction.next;
+        continue;
       } else if (source.startsWith('</', start)) {
-        const element = stack.pop();
-        if (!element) throw this.error(root ? 'junk after document element' : 'syntax error', start);
+        stack.pop();
         scopes.pop();
-        this.readEndTag(element, start);
-      } else {
-        if (root && stack.length === 0) throw this.error('junk after document element', start);
-        const { element, selfClosing } = this.readStartTag(start);
-        const entered = enterElement(element.tag, element.attributes, scopes.at(-1)!);
-        if ('reason' in entered) throw this.error(entered.reason, start);
-        const parent = stack.at(-1);
-        if (parent) parent.children.push(element);
-        else root = element;
-        if (!selfClosing) {
-          stack.push(element);
-          scopes.push(entered.scope);
-          if (stack.length > MAX_XML_DEPTH) {
-            throw this.error(`elements nested deeper than ${MAX_XML_DEPTH} levels`, start);
-          }
+        this.position = readEndTag(this, parent, start);
+        continue;
+      }
+      const { element, selfClosing, next } = readStartTag(this, start);
+      this.position = next;
+      const entered = enterElement(element.tag, element.attributes, scopes.at(-1)!);
+      if ('reason' in entered) throw this.error(entered.reason, start);
+      if (parent) parent.children.push(element);
+      else root = element;
+      if (!selfClosing) {
+        stack.push(element);
+        scopes.push(entered.scope);
+        if (stack.length > MAX_XML_DEPTH) {
+          throw this.error(`elements nested deeper than ${MAX_XML_DEPTH} levels`, start);
         }
       }
     }
     if (!root || stack.length > 0) throw this.error('no element found', source.length);
     return root;
-  }
-
-  private readStartTag(start: number): { element: XmlElement; selfClosing: boolean } {
-    const source = this.source;
-    let index = start + 1;
-    const tag = this.readName(index);
-    if (!tag)
-      throw this.error(
-        index >= source.length ? 'unclosed token' : 'not well-formed (invalid token)',
-        index >= source.length ? start : index,
-      );
-    this.refuseSecondColon(tag, index);
-    index += tag.length;
-    const { line, column } = this.locate(start);
-    const element: XmlElement = { tag, attributes: {}, children: [], text: '', tail: '', line, column };
-    for (;;) {
-      const afterSpace = this.skipSpace(index);
-      if (afterSpace >= source.length) throw this.error('unclosed token', start);
-      const char = source[afterSpace];
-      if (char === '>') {
-        this.position = afterSpace + 1;
-        return { element, selfClosing: false };
-      }
-      if (char === '/') {
-        if (source[afterSpace + 1] !== '>') {
-          throw this.error(
-            afterSpace + 1 >= source.length ? 'unclosed token' : 'not well-formed (invalid token)',
-            afterSpace + 1 >= source.length ? start : afterSpace + 1,
-          );
-        }
-        this.position = afterSpace + 2;
-        return { element, selfClosing: true };
-      }
-      if (afterSpace === index) throw this.error('not well-formed (invalid token)', afterSpace);
-      index = this.readAttribute(element, afterSpace, start);
-    }
-  }
-
-  private readAttribute(element: XmlElement, nameStart: number, tagStart: number): number {
-    const source = this.source;
-    const name = this.readName(nameStart);
-    if (!name) throw this.error('not well-formed (invalid token)', nameStart);
-    this.refuseSecondColon(name, nameStart);
-    let index = this.skipSpace(nameStart + name.length);
-    if (index >= source.length) throw this.error('unclosed token', tagStart);
-    if (source[index] !== '=') throw this.error('not well-formed (invalid token)', index);
-    index = this.skipSpace(index + 1);
-    if (index >= source.length) throw this.error('unclosed token', tagStart);
-    const quote = source[index];
-    if (quote !== '"' && quote !== "'") throw this.error('not well-formed (invalid token)', index);
-    const end = source.indexOf(quote, index + 1);
-    if (end === -1) throw this.error('unclosed token', tagStart);
-    const lessThan = source.indexOf('<', index + 1);
-    // Attribute-value normalization: literal whitespace characters become spaces; references keep theirs.
-    const value = this.decodeUpTo(index + 1, lessThan !== -1 && lessThan < end ? lessThan : end, end, tagStart);
-    if (Object.hasOwn(element.attributes, name)) throw this.error('duplicate attribute', nameStart);
-    element.attributes[name] = value;
-    const next = end + 1;
-    if (next < source.length && !WHITESPACE.test(source[next]!) && source[next] !== '>' && source[next] !== '/') {
-      throw this.error('not well-formed (invalid token)', next);
-    }
-    return next;
-  }
-
-  private readEndTag(element: XmlElement, start: number): void {
-    const nameStart = start + 2;
-    const name = this.readName(nameStart);
-    if (name !== element.tag) {
-      if (!name && nameStart >= this.source.length) throw this.error('unclosed token', start);
-      throw this.error(name ? 'mismatched tag' : 'not well-formed (invalid token)', nameStart);
-    }
-    const close = this.skipSpace(nameStart + name.length);
-    if (close >= this.source.length) throw this.error('unclosed token', start);
-    if (this.source[close] !== '>') throw this.error('not well-formed (invalid token)', close);
-    this.position = close + 1;
   }
 
   /** A `<!` that is no comment or CDATA: refused, as a DTD (defusedxml's DTDForbidden) or an error. */
@@ -196,57 +125,12 @@ class XmlParser implements MarkupReader {
     throw new XmlDtdForbiddenError(declaration.name, declaration.systemId, declaration.publicId);
   }
 
-  /** ElementTree's parser reads names with namespaces, where a second colon is an invalid token. */
-  private refuseSecondColon(name: string, nameStart: number): void {
-    const colon = secondColon(name);
-    if (colon !== -1) throw this.error('not well-formed (invalid token)', nameStart + colon);
-  }
-
-  readName(index: number): string {
-    NAME.lastIndex = index;
-    return NAME.exec(this.source)?.[0] ?? '';
-  }
-
-  private skipSpace(index: number): number {
-    while (index < this.source.length && WHITESPACE.test(this.source[index]!)) index += 1;
-    return index;
-  }
-
-  private decodeText(start: number, stop: number): string {
-    // Searched in the slice: searching the rest of the document for each text is quadratic.
-    const bracket = this.source.slice(start, stop).indexOf(']]>');
-    // expat knows `]]>` for what it is at its `>`.
-    return this.decodeUpTo(start, bracket === -1 ? stop : start + bracket, stop, null, 2);
-  }
-
-  /**
-   * The text of [start, stop) with its references resolved, refused at the first character XML
-   * forbids or at `limit` (a `]]>` in text, a `<` in an attribute) if before `stop`: expat's
-   * first error in document order. In an attribute (`tagStart` given) literal tabs and newlines
-   * become spaces, and an undefined entity is reported at its element's start, as expat does.
-   */
-  private decodeUpTo(start: number, limit: number, stop: number, tagStart: number | null, limitShift = 0): string {
-    const forbidden = forbiddenCharIn(this, start, limit);
-    const end = forbidden ? forbidden.offset : limit;
-    const parts: string[] = [];
-    const text = this.source.slice(start, end);
-    let index = start;
-    while (index < end) {
-      const ampersand = text.indexOf('&', index - start);
-      const literalEnd = ampersand === -1 ? end : start + ampersand;
-      const literal = this.source.slice(index, literalEnd);
-      parts.push(tagStart === null ? literal : literal.replace(/[\t\n]/g, ' '));
-      if (literalEnd === end) break;
-      const reference = this.readReference(literalEnd, tagStart);
-      parts.push(reference.value);
-      index = reference.end;
-    }
-    if (end < stop) throw this.error('not well-formed (invalid token)', end === limit ? end + limitShift : end);
-    return parts.join('');
-  }
-
   forbiddenFrom(offset: number): number | undefined {
     return this.forbiddenChars.find((forbidden) => forbidden >= offset);
+  }
+
+  fail(reason: string, offset: number): never {
+    throw this.error(reason, offset);
   }
 
   /** The scanner's result, or its fault thrown as expat words it. */
@@ -255,18 +139,11 @@ class XmlParser implements MarkupReader {
     return scan;
   }
 
-  /** The reference at `at` (an `&`): its value and the offset after its `;`. */
-  private readReference(at: number, tagStart: number | null): { value: string; end: number } {
-    const reference = readReference(this.source, at, (index) => this.readName(index));
-    if ('reason' in reference) {
-      const where = reference.reason === 'undefined entity' ? (tagStart ?? reference.offset) : reference.offset;
-      throw this.error(reference.reason, where);
-    }
-    return reference;
-  }
-
   private error(reason: string, offset: number): XmlSyntaxError {
-    const { line, column } = this.locate(offset);
+    // Inside the root, expat holds back a final lone CR (it could start a CRLF): what fails at the
+    // end fails before it.
+    const held = this.endsWithCr && this.openElements.length > 0 && offset === this.source.length ? 1 : 0;
+    const { line, column } = this.locate(offset - held);
     return new XmlSyntaxError(reason, line, column);
   }
 }

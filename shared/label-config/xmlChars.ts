@@ -1,12 +1,18 @@
 /** The characters of XML 1.0 as expat reads them. */
-const NAME_START_CHARS =
-  'A-Za-z_:\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
-const NAME_CHARS = `${NAME_START_CHARS}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040`;
-/** An XML Name, matched in place (sticky) at a given offset. */
-// XML 1.0 name characters include combining marks and ZWJ/ZWNJ on purpose; these are ranges, not graphemes.
-/* eslint-disable no-misleading-character-class */
-export const NAME = new RegExp(`[${NAME_START_CHARS}][${NAME_CHARS}]*`, 'uy');
-/* eslint-enable no-misleading-character-class */
+import { NAME_CLASS, NAME_START_CLASS } from './xmlNameRanges.js';
+
+/**
+ * An XML name as expat reads it (fourth edition classes), matched in place (sticky). ElementTree's
+ * parser runs expat in namespace mode, where a colon never starts a name and stands inside one
+ * only between two parts (xmlNamespaces.ts checks where).
+ */
+export const NAME = new RegExp(`[${NAME_START_CLASS}][${NAME_CLASS}:]*`, 'uy');
+/** A name without colons: what expat reads in references, PI targets and `%` or `#` names. */
+export const NC_NAME = new RegExp(`[${NAME_START_CLASS}][${NAME_CLASS}]*`, 'uy');
+/** Whether a single character can start a name. */
+export const NAME_START = new RegExp(`^[${NAME_START_CLASS}]$`, 'u');
+/** Whether a single character can stand in a name after its first (a colon aside). */
+export const NAME_CHAR = new RegExp(`^[${NAME_CLASS}]$`, 'u');
 export const WHITESPACE = /[ \t\n]/;
 /** A character XML 1.0 forbids (expat: "not well-formed (invalid token)" at it). */
 export const FORBIDDEN_CHAR =

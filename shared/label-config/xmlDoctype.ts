@@ -1,4 +1,6 @@
-import { WHITESPACE } from './xmlChars.js';
+import { NAME, WHITESPACE } from './xmlChars.js';
+import { headerTokenFault } from './xmlPrologTokens.js';
+import type { MarkupReader } from './xmlReader.js';
 
 /**
  * The header of a document type declaration (`<!DOCTYPE name ExternalID? [` or `>`), read only so
@@ -10,33 +12,47 @@ export type DoctypeHeader =
   | { kind: 'header'; name: string; systemId: string | null; publicId: string | null }
   | { kind: 'error'; reason: string; offset: number };
 
-/** Characters that end a name token in expat's prolog; other than these, whitespace, `>` and `[`. */
-const NAME_OPERATORS = new Set([')', ',', '|', '%', '+', '*', '?']);
+/** Characters that end a name token in expat's prolog, besides whitespace, `>` and `[`. */
+const NAME_ENDS = new Set([')', ',', '|', '%']);
+/** Signs expat reads as part of a name token (`a+`): no name the header can use. */
+const NAME_SUFFIXES = new Set(['+', '*', '?']);
 
 /** `start` is the offset of `<!DOCTYPE`, already followed by whitespace. */
-export function readDoctypeHeader(source: string, start: number, readName: (index: number) => string): DoctypeHeader {
+export function readDoctypeHeader(reader: MarkupReader, start: number): DoctypeHeader {
+  const { source } = reader;
   let index = start + '<!DOCTYPE'.length;
   const fail = (reason: string, offset: number): DoctypeHeader => ({ kind: 'error', reason, offset });
+  const readName = (at: number) => {
+    NAME.lastIndex = at;
+    return NAME.exec(source)?.[0] ?? '';
+  };
+  /** A token the grammar does not take there: refused as a token first if expat cannot read it. */
+  const syntaxError = (at: number): DoctypeHeader => {
+    const fault = headerTokenFault(reader, at);
+    return fault ? fail(fault.reason, fault.offset) : fail('syntax error', at);
+  };
   const skipSpace = () => {
     while (index < source.length && WHITESPACE.test(source[index]!)) index += 1;
   };
   /** A name token: its text, or the error expat reports for what stands there instead. */
   const nameToken = (): string | DoctypeHeader => {
     const name = readName(index);
-    if (!name) return fail('syntax error', index);
+    if (!name) return syntaxError(index);
     const after = index + name.length;
     if (after >= source.length) return fail('no element found', source.length);
     const next = source[after]!;
-    if (NAME_OPERATORS.has(next)) return fail('syntax error', index);
-    if (!WHITESPACE.test(next) && next !== '>' && next !== '[') return fail('not well-formed (invalid token)', after);
+    if (NAME_SUFFIXES.has(next)) return syntaxError(index);
+    const ends = WHITESPACE.test(next) || next === '>' || next === '[' || NAME_ENDS.has(next);
+    if (!ends) return fail('not well-formed (invalid token)', after);
     index = after;
     return name;
   };
   const literal = (): string | DoctypeHeader => {
     const quote = source[index];
-    if (quote !== '"' && quote !== "'") return fail('syntax error', index);
+    if (quote !== '"' && quote !== "'") return syntaxError(index);
+    const fault = headerTokenFault(reader, index);
+    if (fault) return fail(fault.reason, fault.offset);
     const end = source.indexOf(quote, index + 1);
-    if (end === -1) return fail('unclosed token', index);
     const value = source.slice(index + 1, end);
     index = end + 1;
     return value;
@@ -69,7 +85,7 @@ export function readDoctypeHeader(source: string, start: number, readName: (inde
     }
     const atEnd = nextToken();
     if (atEnd) return atEnd;
-    if (source[index] !== '>' && source[index] !== '[') return fail('syntax error', index);
+    if (source[index] !== '>' && source[index] !== '[') return syntaxError(index);
   }
   return { kind: 'header', name, systemId, publicId };
 }

@@ -55,8 +55,15 @@ export function enterElement(
   return { scope };
 }
 
-/** expat in namespace mode takes a name's second colon for an invalid token: its offset in `name`. */
-export function secondColon(name: string): number {
+/**
+ * Where expat in namespace mode finds an invalid token in a tag or attribute name, as an offset
+ * in `name` (-1 if none): at a second colon, or after a colon not followed by a name's first
+ * character (the offset just past the name when the colon ends it).
+ */
+export function misplacedColon(name: string, startsName: (char: string) => boolean): number {
   const first = name.indexOf(':');
-  return first === -1 ? -1 : name.indexOf(':', first + 1);
+  if (first === -1) return -1;
+  const after = name[first + 1];
+  if (after === undefined || !startsName(after)) return first + 1;
+  return name.indexOf(':', first + 1);
 }
