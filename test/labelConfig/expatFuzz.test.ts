@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseXml, XmlDtdForbiddenError, XmlSyntaxError } from '../../shared/label-config/xml.js';
+import { ourXmlVerdict } from '../helpers/xmlVerdict.js';
 
 /**
  * Label Studio's verdict on 4,000 random small documents (tags, attributes, references, comments,
@@ -11,16 +11,6 @@ import { parseXml, XmlDtdForbiddenError, XmlSyntaxError } from '../../shared/lab
 const CORPUS = JSON.parse(
   readFileSync(new URL('../fixtures/labelConfigs/expatFuzz.json', import.meta.url), 'utf8'),
 ) as { expat: string; seed: number; cases: { xml: string; verdict: string }[] };
-
-function ourVerdict(xml: string): string {
-  try {
-    parseXml(xml);
-    return 'ok';
-  } catch (error) {
-    if (error instanceof XmlSyntaxError || error instanceof XmlDtdForbiddenError) return error.message;
-    throw error;
-  }
-}
 
 describe("label config XML: Label Studio's verdicts on random documents", () => {
   it('covers well-formed documents and every kind of refusal', () => {
@@ -48,7 +38,7 @@ describe("label config XML: Label Studio's verdicts on random documents", () => 
 
   it('gives every verdict word for word, position included', () => {
     const wrong = CORPUS.cases
-      .map(({ xml, verdict }) => ({ xml, verdict, ours: ourVerdict(xml) }))
+      .map(({ xml, verdict }) => ({ xml, verdict, ours: ourXmlVerdict(xml) }))
       .filter(({ verdict, ours }) => ours !== verdict);
     expect(wrong).toEqual([]);
   });

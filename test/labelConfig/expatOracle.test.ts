@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { parseXml, XmlDtdForbiddenError, XmlSyntaxError } from '../../shared/label-config/xml.js';
+import { ourXmlVerdict } from '../helpers/xmlVerdict.js';
 import { serializeXml } from '../../shared/label-config/xmlTree.js';
 
 /**
@@ -12,16 +13,6 @@ import { serializeXml } from '../../shared/label-config/xmlTree.js';
 const ORACLE = JSON.parse(
   readFileSync(new URL('../fixtures/labelConfigs/expatOracle.json', import.meta.url), 'utf8'),
 ) as { expat: string; cases: { xml: string; verdict: string; tostring?: string }[] };
-
-function ourVerdict(xml: string): string {
-  try {
-    parseXml(xml);
-    return 'ok';
-  } catch (error) {
-    if (error instanceof XmlSyntaxError || error instanceof XmlDtdForbiddenError) return error.message;
-    throw error;
-  }
-}
 
 /**
  * fast-xml-parser's validator, its error worded as expat words positions (columns from 0). It comes
@@ -41,8 +32,8 @@ describe("label config XML: Label Studio's expat verdicts, which no JS parser gi
     expect(ORACLE.expat).toBe('expat_2.5.0');
     expect(ORACLE.cases.length).toBeGreaterThan(150);
     const wrong = ORACLE.cases
-      .filter(({ xml, verdict }) => ourVerdict(xml) !== verdict)
-      .map(({ xml, verdict }) => ({ xml, verdict, ours: ourVerdict(xml) }));
+      .filter(({ xml, verdict }) => ourXmlVerdict(xml) !== verdict)
+      .map(({ xml, verdict }) => ({ xml, verdict, ours: ourXmlVerdict(xml) }));
     expect(wrong).toEqual([]);
   });
 
@@ -80,7 +71,7 @@ describe('label config XML: no DTD, no entity expansion, no external entity', ()
   it('refuses every document type declaration with its header, before reading anything in it', () => {
     for (const { xml, verdict } of DTD_CASES) {
       expect(() => parseXml(xml)).toThrow(XmlDtdForbiddenError);
-      expect(ourVerdict(xml)).toBe(verdict);
+      expect(ourXmlVerdict(xml)).toBe(verdict);
     }
     // Billion laughs (10^9 "lol"s), XXE through a general and a parameter entity, an external DTD.
     expect(DTD_CASES.map(({ xml }) => xml).join('\n')).toMatch(/&lol9;[\s\S]*SYSTEM "file:[\s\S]*%remote;/);
@@ -93,7 +84,7 @@ describe('label config XML: no DTD, no entity expansion, no external entity', ()
     expect(unreadable.length).toBeGreaterThanOrEqual(10);
     for (const { xml } of unreadable) expect(() => parseXml(xml)).toThrow(XmlSyntaxError);
     const bombAfterBadHeader = `<!DOCTYPE View junk [<!ENTITY a "${'a'.repeat(1000)}">]><View>${'&a;'.repeat(1000)}</View>`;
-    expect(ourVerdict(bombAfterBadHeader)).toBe('syntax error: line 1, column 15');
+    expect(ourXmlVerdict(bombAfterBadHeader)).toBe('syntax error: line 1, column 15');
   });
 
   it('knows only the five predefined entities and character references without a DTD', () => {
@@ -101,7 +92,7 @@ describe('label config XML: no DTD, no entity expansion, no external entity', ()
       attributes: { b: '<A' },
       text: '&"\'>B',
     });
-    expect(ourVerdict('<View><Header value="&xxe;"/></View>')).toBe('undefined entity: line 1, column 6');
-    expect(ourVerdict('<View>&xxe;</View>')).toBe('undefined entity: line 1, column 6');
+    expect(ourXmlVerdict('<View><Header value="&xxe;"/></View>')).toBe('undefined entity: line 1, column 6');
+    expect(ourXmlVerdict('<View>&xxe;</View>')).toBe('undefined entity: line 1, column 6');
   });
 });
