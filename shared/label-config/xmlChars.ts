@@ -9,6 +9,23 @@ import { NAME_CLASS, NAME_START_CLASS } from './xmlNameRanges.js';
 export const NAME = new RegExp(`[${NAME_START_CLASS}][${NAME_CLASS}:]*`, 'uy');
 /** A name without colons: what expat reads in references, PI targets and `%` or `#` names. */
 export const NC_NAME = new RegExp(`[${NAME_START_CLASS}][${NAME_CLASS}]*`, 'uy');
+const ASCII_NAME = /[A-Za-z_][A-Za-z0-9._:-]*/y;
+const ASCII_NC_NAME = /[A-Za-z_][A-Za-z0-9._-]*/y;
+
+/**
+ * The name at `index` ('' if none), with colons (NAME) or without (NC_NAME). An ASCII name, as
+ * nearly all are, is read without the Unicode classes, which cost a quarter of a parse.
+ */
+export function nameAt(source: string, index: number, colons = true): string {
+  const ascii = colons ? ASCII_NAME : ASCII_NC_NAME;
+  ascii.lastIndex = index;
+  const found = ascii.exec(source)?.[0] ?? '';
+  if (!(source.charCodeAt(index + found.length) >= 0x80)) return found;
+  const full = colons ? NAME : NC_NAME;
+  full.lastIndex = index;
+  return full.exec(source)?.[0] ?? '';
+}
+
 /** Whether a single character can start a name. */
 export const NAME_START = new RegExp(`^[${NAME_START_CLASS}]$`, 'u');
 /** Whether a single character can stand in a name after its first (a colon aside). */

@@ -1,4 +1,4 @@
-import { NAME, WHITESPACE } from './xmlChars.js';
+import { nameAt, WHITESPACE } from './xmlChars.js';
 import { headerTokenFault } from './xmlPrologTokens.js';
 import type { MarkupReader } from './xmlReader.js';
 
@@ -22,10 +22,7 @@ export function readDoctypeHeader(reader: MarkupReader, start: number): DoctypeH
   const { source } = reader;
   let index = start + '<!DOCTYPE'.length;
   const fail = (reason: string, offset: number): DoctypeHeader => ({ kind: 'error', reason, offset });
-  const readName = (at: number) => {
-    NAME.lastIndex = at;
-    return NAME.exec(source)?.[0] ?? '';
-  };
+  const readName = (at: number) => nameAt(source, at);
   /** A token the grammar does not take there: refused as a token first if expat cannot read it. */
   const syntaxError = (at: number): DoctypeHeader => {
     const fault = headerTokenFault(reader, at);

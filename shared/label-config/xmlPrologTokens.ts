@@ -1,4 +1,4 @@
-import { NAME_CHAR, NAME_START, NC_NAME, WHITESPACE } from './xmlChars.js';
+import { NAME_CHAR, NAME_START, nameAt, WHITESPACE } from './xmlChars.js';
 import { forbiddenCharIn, INVALID_TOKEN, type MarkupReader, type XmlFault } from './xmlReader.js';
 import { scanComment, scanProcessingInstruction } from './xmlScanners.js';
 
@@ -23,13 +23,12 @@ export function otherToken(reader: MarkupReader, start: number, misplaced: XmlFa
     return after === undefined || /[ \t\n>%[]/.test(after) ? misplaced : invalidAt(close + 1);
   }
   if (char === '%' || char === '#') {
-    const nameAt = start + 1;
-    if (nameAt >= source.length) return unclosed;
-    if (char === '%' && /[ \t\n%]/.test(source[nameAt]!)) return misplaced;
-    NC_NAME.lastIndex = nameAt;
-    const name = NC_NAME.exec(source)?.[0];
-    if (!name) return invalidAt(nameAt);
-    const end = nameAt + name.length;
+    const nameStart = start + 1;
+    if (nameStart >= source.length) return unclosed;
+    if (char === '%' && /[ \t\n%]/.test(source[nameStart]!)) return misplaced;
+    const name = nameAt(source, nameStart, false);
+    if (!name) return invalidAt(nameStart);
+    const end = nameStart + name.length;
     if (char === '#') return end >= source.length || /[ \t\n)>%|]/.test(source[end]!) ? misplaced : invalidAt(end);
     if (end >= source.length) return unclosed;
     // A parameter entity reference has a word of its own in the prolog.

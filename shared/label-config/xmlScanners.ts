@@ -1,4 +1,4 @@
-import { NC_NAME, WHITESPACE } from './xmlChars.js';
+import { nameAt, WHITESPACE } from './xmlChars.js';
 import { forbiddenCharIn, INVALID_TOKEN, type MarkupReader, type XmlFault } from './xmlReader.js';
 
 // A comment, a processing instruction and CDATA are read to their end by expat before it says
@@ -28,8 +28,7 @@ export function scanProcessingInstruction(
   const unclosed = { reason: 'unclosed token', offset: start };
   const targetAt = start + 2;
   if (targetAt >= source.length) return unclosed;
-  NC_NAME.lastIndex = targetAt;
-  const target = NC_NAME.exec(source)?.[0];
+  const target = nameAt(source, targetAt, false);
   if (!target) return { reason: INVALID_TOKEN, offset: targetAt };
   const after = targetAt + target.length;
   if (after >= source.length) return unclosed;

@@ -1,5 +1,5 @@
 import type { XmlElement } from './types.js';
-import { NAME, NAME_START, WHITESPACE } from './xmlChars.js';
+import { nameAt, NAME_START, WHITESPACE } from './xmlChars.js';
 import { misplacedColon } from './xmlNamespaces.js';
 import { INVALID_TOKEN, type DocumentReader } from './xmlReader.js';
 import { decodeUpTo } from './xmlText.js';
@@ -11,11 +11,8 @@ interface PendingAttribute {
   start: number;
   limit: number;
   end: number;
-}
-
-function readName(source: string, index: number): string {
-  NAME.lastIndex = index;
-  return NAME.exec(source)?.[0] ?? '';
+  /** The value, when it holds no reference: nothing is left to resolve. */
+  value: string | null;
 }
 
 /** What stands at `at` where the tag at `tagStart` needs something else: cut off by the end, or an invalid token. */
@@ -34,7 +31,7 @@ export function readStartTag(
   start: number,
 ): { element: XmlElement; selfClosing: boolean; next: number } {
   const { source } = reader;
-  const tag = readName(source, start + 1);
+  const tag = nameAt(source, start + 1);
   if (!tag) refuseAt(reader, start + 1, start);
   refuseMisplacedColon(reader, tag, start + 1, start);
   const { line, column } = reader.locate(start);
@@ -61,7 +58,7 @@ export function readStartTag(
 /** An attribute as expat tokenizes it: its value's references are resolved once the tag is whole. */
 function readAttribute(reader: DocumentReader, nameStart: number, tagStart: number): PendingAttribute {
   const { source } = reader;
-  const name = readName(source, nameStart);
+  const name = nameAt(source, nameStart);
   if (!name) reader.fail(INVALID_TOKEN, nameStart);
   refuseMisplacedColon(reader, name, nameStart, tagStart);
   let index = skipSpace(source, nameStart + name.length);
@@ -73,9 +70,11 @@ function readAttribute(reader: DocumentReader, nameStart: number, tagStart: numb
   if (end === -1) reader.fail('unclosed token', tagStart);
   const lessThan = source.indexOf('<', index + 1);
   const limit = lessThan !== -1 && lessThan < end ? lessThan : end;
-  const attribute = { name, nameStart, start: index + 1, limit, end };
   // The value's form is checked now; its references are resolved when the tag is whole.
-  decodeUpTo(reader, attribute.start, limit, end, { tagStart, resolve: false });
+  const read = decodeUpTo(reader, index + 1, limit, end, { tagStart, resolve: false });
+  // Searched in the value alone: a search of the rest of the document per attribute is quadratic.
+  const value = source.slice(index + 1, limit).includes('&') ? null : read;
+  const attribute = { name, nameStart, start: index + 1, limit, end, value };
   const next = source[end + 1];
   if (next !== undefined && !WHITESPACE.test(next) && next !== '>' && next !== '/') reader.fail(INVALID_TOKEN, end + 1);
   return attribute;
@@ -92,9 +91,9 @@ function storeAttributes(
   attributes: PendingAttribute[],
   tagStart: number,
 ): void {
-  for (const { name, nameStart, start, limit, end } of attributes) {
+  for (const { name, nameStart, start, limit, end, value } of attributes) {
     if (Object.hasOwn(element.attributes, name)) reader.fail('duplicate attribute', nameStart);
-    element.attributes[name] = decodeUpTo(reader, start, limit, end, { tagStart, resolve: true });
+    element.attributes[name] = value ?? decodeUpTo(reader, start, limit, end, { tagStart, resolve: true });
   }
 }
 
@@ -102,7 +101,7 @@ function storeAttributes(
 export function readEndTag(reader: DocumentReader, element: XmlElement, start: number): number {
   const { source } = reader;
   const nameStart = start + 2;
-  const name = readName(source, nameStart);
+  const name = nameAt(source, nameStart);
   if (!name) refuseAt(reader, nameStart, start);
   // expat reads the whole end tag before it compares the name, colons and all (no namespace
   // checks: the name must match the start tag's).

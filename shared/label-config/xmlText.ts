@@ -1,4 +1,4 @@
-import { NC_NAME } from './xmlChars.js';
+import { nameAt } from './xmlChars.js';
 import { forbiddenCharIn, INVALID_TOKEN, type DocumentReader } from './xmlReader.js';
 import { readReference } from './xmlReferences.js';
 
@@ -58,10 +58,7 @@ function resolveReference(
 ): { value: string; end: number } {
   const { source } = reader;
   // References hold no colon: expat reads their names without namespaces.
-  const reference = readReference(source, at, (index) => {
-    NC_NAME.lastIndex = index;
-    return NC_NAME.exec(source)?.[0] ?? '';
-  });
+  const reference = readReference(source, at, (index) => nameAt(source, index, false));
   if (!('reason' in reference)) return reference;
   const wellFormed =
     reference.reason === 'undefined entity' || reference.reason === 'reference to invalid character number';
