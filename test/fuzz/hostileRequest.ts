@@ -1,6 +1,6 @@
 import { bodyTemplate } from './bodyTemplates.js';
+import { brokenFilters } from './brokenFilters.js';
 import {
-  brokenFilters,
   DEEP_ARRAY,
   hostileKey,
   hostilePathSegments,
