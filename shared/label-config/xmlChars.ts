@@ -6,9 +6,9 @@ import { NAME_CLASS, NAME_START_CLASS } from './xmlNameRanges.js';
  * parser runs expat in namespace mode, where a colon never starts a name and stands inside one
  * only between two parts (xmlNamespaces.ts checks where).
  */
-export const NAME = new RegExp(`[${NAME_START_CLASS}][${NAME_CLASS}:]*`, 'uy');
+const NAME = new RegExp(`[${NAME_START_CLASS}][${NAME_CLASS}:]*`, 'uy');
 /** A name without colons: what expat reads in references, PI targets and `%` or `#` names. */
-export const NC_NAME = new RegExp(`[${NAME_START_CLASS}][${NAME_CLASS}]*`, 'uy');
+const NC_NAME = new RegExp(`[${NAME_START_CLASS}][${NAME_CLASS}]*`, 'uy');
 const ASCII_NAME = /[A-Za-z_][A-Za-z0-9._:-]*/y;
 const ASCII_NC_NAME = /[A-Za-z_][A-Za-z0-9._-]*/y;
 
