@@ -4,15 +4,44 @@ import { ToastContext, type Toast, type ToastApi, type ToastKind } from './toast
 /** Successes fade on their own; errors stay until dismissed so they can be read. */
 const AUTO_DISMISS_MS = 5000;
 
+type Holder = 'pointer' | 'focus';
+
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  // A toast being read (pointer on it) or reached by keyboard (focus in it) does not fade under
+  // the reader (WCAG 2.2.1); once both have left, it gets its full time again. The timer is
+  // stopped in the event handler itself, not in a later effect, so no tick can slip in between.
+  const timer = useRef<number | undefined>(undefined);
+  const holders = useRef(new Set<Holder>());
+  const stop = useCallback(() => window.clearTimeout(timer.current), []);
+  const start = useCallback(() => {
+    stop();
+    if (toast.kind === 'error' || holders.current.size > 0) return;
+    timer.current = window.setTimeout(() => onDismiss(toast.id), AUTO_DISMISS_MS);
+  }, [toast, onDismiss, stop]);
   useEffect(() => {
-    if (toast.kind === 'error') return;
-    const timer = window.setTimeout(() => onDismiss(toast.id), AUTO_DISMISS_MS);
-    return () => window.clearTimeout(timer);
-  }, [toast, onDismiss]);
+    start();
+    return stop;
+  }, [start, stop]);
+  const hold = (holder: Holder) => {
+    holders.current.add(holder);
+    stop();
+  };
+  const release = (holder: Holder) => {
+    holders.current.delete(holder);
+    start();
+  };
 
   return (
-    <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`toast toast--${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => hold('pointer')}
+      onMouseLeave={() => release('pointer')}
+      onFocus={() => hold('focus')}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) release('focus');
+      }}
+    >
       <span className="toast__icon" aria-hidden="true">
         {toast.kind === 'error' ? '!' : toast.kind === 'success' ? '✓' : 'i'}
       </span>

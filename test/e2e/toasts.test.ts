@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
+import { launchChromium } from '../helpers/chromium.js';
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+
+// The page's globals read inside page.evaluate (the Node type-check has no DOM types).
+declare const window: { innerWidth: number };
+
+/** How long a success toast stays on its own, in the page's (fake) time: ToastProvider's 5 s. */
+const AUTO_DISMISS_MS = 5000;
+
+describe('notifications in Chromium against outpost serve', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let recorded: RecordedPage;
+  let page: Page;
+
+  /** Duplicates the project titled `title` from its card, and returns the toast that says so. */
+  async function duplicate(title: string) {
+    await page.getByRole('button', { name: `Duplicate ${title}`, exact: true }).click();
+    const toast = page.getByRole('status').filter({ hasText: `Duplicated “${title}”` });
+    await toast.waitFor();
+    return toast;
+  }
+
+  beforeAll(async () => {
+    server = await startE2eServer('toasts');
+    await server.api('POST', '/api/projects/', { title: 'Pneumonoultramicroscopicsilicovolcanoconiosis-2026' });
+    await server.api('POST', '/api/projects/', { title: 'Field survey' });
+    browser = await launchChromium();
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' });
+    ({ page } = recorded);
+    // The page's timers run on a clock the test can move: a toast's 5 s pass when the test says.
+    await page.clock.install();
+    await page.goto(server.cli.login, { waitUntil: 'load' });
+    await page.getByRole('article', { name: 'Field survey' }).waitFor({ timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lets a success notification fade after 5 s, but not while the pointer rests on it', async () => {
+    const toast = await duplicate('Field survey');
+    await toast.hover();
+    await page.clock.runFor(10 * AUTO_DISMISS_MS);
+    expect(await toast.count()).toBe(1);
+
+    // Once left, it gets its full time again, and then goes.
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(AUTO_DISMISS_MS - 1000);
+    expect(await toast.count()).toBe(1);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return toast.count();
+      })
+      .toBe(0);
+  });
+
+  it('keeps a notification while the keyboard is in it, and lets it fade once focus leaves', async () => {
+    const toast = await duplicate('Field survey');
+    await toast.getByRole('button', { name: 'Dismiss notification' }).focus();
+    await page.clock.runFor(10 * AUTO_DISMISS_MS);
+    expect(await toast.count()).toBe(1);
+
+    await page.getByRole('button', { name: 'New project' }).focus();
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return toast.count();
+      })
+      .toBe(0);
+  });
+
+  it('wraps a long notification inside the window instead of running off the screen', async () => {
+    const long = 'Pneumonoultramicroscopicsilicovolcanoconiosis-2026';
+    const toast = await duplicate(long);
+    // The pointer holds the toast while the themes change by keyboard, which leaves the pointer be.
+    await toast.hover();
+    for (const theme of ['Dark', 'Light'] as const) {
+      await page.getByRole('radio', { name: theme }).focus();
+      await page.keyboard.press('Space');
+      await page.locator(`html[data-theme="${theme.toLowerCase()}"]`).waitFor({ state: 'attached' });
+      const box = await toast.boundingBox();
+      const width = await page.evaluate(() => window.innerWidth);
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      // The words wrap inside the toast: nothing sticks out of it.
+      const message = toast.locator('.toast__message');
+      expect(await message.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      const text = await message.boundingBox();
+      expect(text!.x + text!.width).toBeLessThanOrEqual(box!.x + box!.width);
+      await page.screenshot({ path: join(SCREENSHOTS, `projects-long-toast-${theme.toLowerCase()}.png`) });
+    }
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    await toast.waitFor({ state: 'detached' });
+  });
+
+  it('made no request outside its origin, and logged no errors', () => {
+    recorded.expectClean(server.origin, { moreThan: 5, allowDataUrls: false });
+  });
+});
