@@ -165,9 +165,20 @@ describe('a model’s predictions, from settings to editor, against outpost serv
     const fresh = taskIds.filter((id) => !predicted.has(id)).slice(0, 2);
     const grid = page.getByRole('grid', { name: /^Tasks of tab/ });
     for (const id of [taskIds.find((task) => predicted.has(task))!, ...fresh]) {
-      // The grid renders the rows in view: scroll the task's row into it first.
+      // The grid renders the rows in view, and reloads its page once the dialog closes: until the
+      // task's row is there, look at the other end (the first task is at the top, the fresh ones
+      // at the bottom).
       const row = grid.locator(`[role="row"][data-task-id="${id}"]`);
-      if ((await row.count()) === 0) await grid.evaluate((element) => (element.scrollTop = element.scrollHeight));
+      await expect
+        .poll(
+          async () => {
+            if ((await row.count()) > 0) return true;
+            await grid.evaluate((element) => (element.scrollTop = element.scrollTop > 0 ? 0 : element.scrollHeight));
+            return false;
+          },
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe(true);
       await page.getByRole('checkbox', { name: `Select task ${id}`, exact: true }).check();
     }
     await retrieveFor(page, 3);
