@@ -37,6 +37,8 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
   async function applyFilter(column: string, operator: string, value: string | null) {
     await page.getByRole('button', { name: /^Filters/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Filters' });
+    // Open first: a one-shot look for "Clear all" must not run before the dialog is there.
+    await dialog.getByRole('button', { name: 'Add filter' }).waitFor();
     if ((await dialog.getByRole('button', { name: 'Clear all' }).count()) > 0) {
       await dialog.getByRole('button', { name: 'Clear all' }).click();
     }
