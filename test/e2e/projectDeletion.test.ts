@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
-
-const TEXT_CONFIG =
-  '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text">' +
-  '<Choice value="positive"/><Choice value="negative"/></Choices></View>';
+import { MOOD_CONFIG } from '../helpers/labelingPage.js';
 
 describe('deleting a project from the projects page, in Chromium against outpost serve', () => {
   let server: E2eServer;
@@ -19,7 +16,7 @@ describe('deleting a project from the projects page, in Chromium against outpost
     // One project with 4 tasks, an annotation and a skip; one without tasks.
     const { id } = await server.api<{ id: number }>('POST', '/api/projects/', {
       title: 'Sentiment review',
-      label_config: TEXT_CONFIG,
+      label_config: MOOD_CONFIG,
     });
     await server.api(
       'POST',
@@ -27,10 +24,10 @@ describe('deleting a project from the projects page, in Chromium against outpost
       ['good', 'bad', 'fine', 'meh'].map((text) => ({ text })),
     );
     const { tasks } = await server.api<{ tasks: { id: number }[] }>('GET', `/api/tasks?project=${id}`);
-    const choice = [{ from_name: 'sentiment', to_name: 'text', type: 'choices', value: { choices: ['positive'] } }];
+    const choice = [{ from_name: 'mood', to_name: 'text', type: 'choices', value: { choices: ['Happy'] } }];
     await server.api('POST', `/api/tasks/${tasks[0]!.id}/annotations/`, { result: choice });
     await server.api('POST', `/api/tasks/${tasks[1]!.id}/annotations/`, { result: [], was_cancelled: true });
-    await server.api('POST', '/api/projects/', { title: 'Sentiment review (copy)', label_config: TEXT_CONFIG });
+    await server.api('POST', '/api/projects/', { title: 'Sentiment review (copy)', label_config: MOOD_CONFIG });
 
     browser = await launchChromium();
     recorded = await openRecordedPage(browser, { colorScheme: 'light' });
