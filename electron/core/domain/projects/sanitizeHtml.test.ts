@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitizeHtml.js';
+import { htmlParseWork } from './htmlParseWork.js';
+import { MAX_PARSE_WORK, sanitizeHtml } from './sanitizeHtml.js';
 
 describe('sanitizeHtml (bleach.clean with Label Studio allowlists)', () => {
   it('matches Label Studio test_project_config_safe_html for allowed markup', () => {
@@ -93,6 +94,21 @@ describe('sanitizeHtml (bleach.clean with Label Studio allowlists)', () => {
     expect(sanitizeHtml('<textarea><script>x</script></textarea>')).toBe(
       '<textarea>&lt;script&gt;x&lt;/script&gt;</textarea>',
     );
+  });
+
+  it('keeps as text the HTML whose parse would take quadratic time, wherever its end tags hide', () => {
+    const escaped = (html: string) => html.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    const open = '<b>'.repeat(10_000);
+    const stray = '</i>'.repeat(10_000);
+    // 10,000 elements left open, then 10,000 end tags that each search all of them: 10^8 comparisons.
+    for (const html of [`${open}${stray}`, `${open}<!--${'</b>'.repeat(10_000)}-->${stray} & more`]) {
+      expect(htmlParseWork(html)).toBeGreaterThan(MAX_PARSE_WORK);
+      expect(sanitizeHtml(html)).toBe(escaped(html));
+    }
+    // Half as many stray end tags stay under the bound, and are cleaned as HTML.
+    const half = `${'<b>'.repeat(5_000)}${'</i>'.repeat(5_000)}`;
+    expect(htmlParseWork(half)).toBeLessThanOrEqual(MAX_PARSE_WORK);
+    expect(sanitizeHtml(half)).toBe(`${'<b>'.repeat(5_000)}${'</b>'.repeat(5_000)}`);
   });
 
   // How long large input takes is measured in test/bench/sanitizeHtml.bench.ts.
