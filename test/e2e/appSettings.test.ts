@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRecordedPage, recordPage, type RecordedPage } from '../helpers/browserPage.js';
+import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { dismissToasts } from '../helpers/toasts.js';
@@ -10,7 +10,6 @@ import { dismissToasts } from '../helpers/toasts.js';
 declare const document: { getAnimations(): unknown[]; scrollingElement: { scrollTop: number } | null };
 declare const navigator: { clipboard: { readText(): Promise<string> } };
 declare const localStorage: { getItem(key: string): string | null };
-declare const window: object;
 
 /** The test asks for a second PAT on purpose: the server's 409 is the answer under test. */
 const REFUSED_SECOND_TOKEN = [{ status: 409, method: 'POST', path: /^\/api\/token\/$/ }];
@@ -267,45 +266,6 @@ describe('app settings in Chromium against outpost serve', () => {
     await page.getByRole('status').filter({ hasText: 'Restored the default shortcuts.' }).waitFor();
     expect(await keysOf()).toEqual(['→']);
     expect(await shortcuts.getByRole('button', { name: 'Restore defaults' }).isDisabled()).toBe(true);
-  });
-
-  it('in the desktop app (its bridge stubbed), refuses to reset the token it runs on and offers "Show in folder"', async () => {
-    const desktop = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
-    // The preload's bridge, as the renderer sees it: the server URL and token, and a reveal call.
-    await desktop.addInitScript(
-      ({ url, token }) => {
-        const revealed: string[] = [];
-        Object.assign(window, {
-          outpostRevealed: revealed,
-          outpost: {
-            getServerInfo: () => Promise.resolve({ url, token }),
-            revealInFolder: (path: string) => {
-              revealed.push(path);
-              return Promise.resolve();
-            },
-          },
-        });
-      },
-      { url: server.cli.url, token: legacyToken },
-    );
-    // The desktop window starts at a sign-in link too (media need its cookie): it has a session.
-    await desktop.addCookies(await recorded.context.cookies());
-    const app = await desktop.newPage();
-    recordPage(app, recorded.record, REFUSED_SECOND_TOKEN, 'desktop ');
-    await app.goto(`${server.origin}/#/settings`, { waitUntil: 'load' });
-    const reset = app.getByRole('button', { name: 'Reset token…' });
-    await reset.waitFor();
-    expect(await reset.isDisabled()).toBe(true);
-    const why = await reset.getAttribute('aria-describedby');
-    expect(await app.locator(`[id="${why}"]`).textContent()).toContain('cannot be reset while the app runs');
-    await app.getByRole('button', { name: 'Show in folder' }).click();
-    await app.waitForFunction(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed.length > 0);
-    const revealed = await app.evaluate(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed);
-    expect(revealed).toEqual([join(resolve(server.dataDir), 'outpost.db')]);
-    await app.getByRole('region', { name: 'API tokens' }).screenshot({
-      path: join(SCREENSHOTS, 'app-settings-desktop-tokens-light.png'),
-    });
-    await desktop.close();
   });
 
   it('made no request outside its origin, and logged no errors', () => {
