@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../test/helpers/faultProxy.js';
 import { htmlParseWork } from './htmlParseWork.js';
 
 /**
@@ -18,18 +19,6 @@ function realStackWork(html: string): number {
   };
   parser.end(html);
   return work;
-}
-
-/** A seeded generator (mulberry32), so a failing document can be made again from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Tag soup: implicit closes (p, li, td, option), void and raw-text elements, foreign content,
@@ -63,7 +52,7 @@ describe('htmlParseWork: the bound on the parser’s work, before sanitize-html 
   it('is never below the stack the real parser searches, on 3,000 random tag soups', () => {
     const below: string[] = [];
     for (let seed = 1; seed <= 3000; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const length = 1 + Math.floor(next() * 60);
       const html = Array.from({ length }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
       const bound = htmlParseWork(html);
