@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { checkTotalFileSize } from '../domain/imports/importContext.js';
 import { parseMultipart } from './multipartParser.js';
 import { PayloadTooLargeError } from './bodyErrors.js';
+import { nullRecord } from '../domain/nullRecord.js';
 
 /** A file part, already written to a temporary file next to the uploads. */
 export interface ReceivedFile {
@@ -44,7 +45,7 @@ export async function receiveMultipart(
   limitBytes: number,
 ): Promise<ReceivedMultipart> {
   const files: ReceivedFile[] = [];
-  const fields: Record<string, string> = {};
+  const fields = nullRecord<string>();
   let fileBytes = 0;
   // Past the limit the rest is only counted, so the message can name the real total.
   let overLimit = false;
