@@ -7,6 +7,7 @@ import { checkTotalFileSize } from '../domain/imports/importContext.js';
 import { parseMultipart } from './multipartParser.js';
 import { PayloadTooLargeError } from './bodyErrors.js';
 import { nullRecord } from '../domain/nullRecord.js';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../db/fileModes.js';
 
 /** A file part, already written to a temporary file next to the uploads. */
 export interface ReceivedFile {
@@ -52,8 +53,9 @@ export async function receiveMultipart(
   const keepFile = async (field: string, name: string, stream: Readable) => {
     const file: ReceivedFile = { field, name, tempPath: join(tempDir, randomUUID()), size: 0 };
     files.push(file);
-    mkdirSync(tempDir, { recursive: true });
-    const handle = await open(file.tempPath, 'w');
+    mkdirSync(tempDir, { recursive: true, mode: OWNER_ONLY_DIR });
+    // Owner-only from the start: the file is moved into the data folder as it is.
+    const handle = await open(file.tempPath, 'w', OWNER_ONLY_FILE);
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         fileBytes += chunk.byteLength;
