@@ -50,7 +50,8 @@ function isExternalWebLink(url: string): boolean {
 
 /**
  * The main window: sandboxed, context-isolated, no Node. It may only show the embedded server's
- * pages; links elsewhere open in the OS browser, new windows and permission prompts are refused.
+ * pages (navigations and redirects elsewhere are stopped; links open in the OS browser), new
+ * windows are refused and so are permissions, asked for or merely checked.
  * `startUrl` is where it starts, e.g. a sign-in link of the same server.
  */
 export function createMainWindow(
@@ -71,8 +72,23 @@ export function createMainWindow(
     event.preventDefault();
     if (isExternalWebLink(url)) void deps.shell.openExternal(url);
   });
+  // A server-side redirect is a navigation too: the app's own pages may not send the window off
+  // its origin (nor hand the target to the OS browser: no one clicked it). Frames are the page's
+  // own business, kept in check by its Content-Security-Policy.
+  webContents.on('will-redirect', (event, url, _isInPlace, isMainFrame) => {
+    if ((event.isMainFrame ?? isMainFrame) === false || isSameOrigin(url, appUrl)) return;
+    event.preventDefault();
+  });
   webContents.on('will-attach-webview', (event) => event.preventDefault());
   webContents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // What the page may use without asking (Chromium checks before it would prompt): nothing, but
+  // writing plain text to the clipboard from the app's own top-level page (its Copy buttons).
+  webContents.session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin, details) =>
+      permission === 'clipboard-sanitized-write' &&
+      details.isMainFrame === true &&
+      isSameOrigin(requestingOrigin, appUrl),
+  );
   webContents.session.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...details.responseHeaders };
     if (isSameOrigin(details.url, appUrl)) headers['Content-Security-Policy'] = [UI_CONTENT_SECURITY_POLICY];

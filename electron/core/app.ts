@@ -21,6 +21,7 @@ import { mediaRoutes } from './server/routes/media.js';
 import { mlRoutes } from './server/routes/ml.js';
 import { modelVersionRoutes } from './server/routes/modelVersions.js';
 import { outpostAppRoutes } from './server/routes/outpostApp.js';
+import { outpostLocalFoldersRoutes } from './server/routes/outpostLocalFolders.js';
 import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
 import { outpostDashboardRoutes } from './server/routes/outpostDashboard.js';
 import { outpostEditorRoutes } from './server/routes/outpostEditors.js';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   versionRoutes(app);
   outpostAppRoutes(app);
+  outpostLocalFoldersRoutes(app);
   outpostRemotesRoutes(app);
   outpostConflictsRoutes(app);
   outpostDashboardRoutes(app);

@@ -24,8 +24,11 @@ export interface AppDeps extends DomainContext {
   outpostVersion: string;
   /** The data folder (absolute): the database, media and exports live under it. */
   dataDir: string;
-  /** Who runs the server: the desktop app, or `outpost serve`/`start` in a terminal. */
-  appMode: 'electron' | 'serve';
+  /**
+   * Who runs the server: the desktop app, browser mode (`outpost start` without Electron: the
+   * desktop app in a browser tab, with the same rules), or `outpost serve` (a headless server).
+   */
+  appMode: 'electron' | 'browser' | 'serve';
   /**
    * Uploaded files (imports and media): `<data folder>/media/upload`. A file lives at
    * `<uploadsDir>/<project id>/<8 hex>-<name>`, is recorded as `upload/<project id>/<8 hex>-<name>`

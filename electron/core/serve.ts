@@ -30,7 +30,7 @@ export interface ServeOptions extends DataFolderOptions {
   allowPrivateImportUrls?: boolean;
   /** See AppDeps.accessTokenLifetimeSeconds. */
   accessTokenLifetimeSeconds?: number;
-  /** See AppDeps.appMode; the desktop app passes 'electron'. */
+  /** See AppDeps.appMode; the desktop app passes 'electron', browser-mode `start` 'browser'. */
   mode?: AppDeps['appMode'];
   /** Encrypts remote tokens with the OS keychain (the desktop app's safeStorage); null or absent: file permissions only. */
   secretCodec?: SecretCodec | null;

@@ -5,8 +5,8 @@ import { z } from 'zod';
 export const appInfoSchema = z.strictObject({
   name: z.string(),
   version: z.string(),
-  /** Who runs the server: the desktop app or `outpost serve`/`start`. */
-  mode: z.enum(['electron', 'serve']),
+  /** Who runs the server: the desktop app, browser mode (`outpost start` without Electron) or `outpost serve`. */
+  mode: z.enum(['electron', 'browser', 'serve']),
   /** Absolute path of the data folder. */
   data_dir: z.string(),
   database_path: z.string(),

@@ -90,4 +90,8 @@ export const FIELD_NAMES = [
   'keep',
   'kind',
   'mode',
+  // Special on a plain JavaScript object: they must stay ordinary field names on the wire.
+  '__proto__',
+  'constructor',
+  'prototype',
 ];

@@ -63,6 +63,12 @@ class FakeEmitter {
 
 type WindowOpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' };
 type PermissionHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+type PermissionCheckHandler = (
+  contents: unknown,
+  permission: string,
+  requestingOrigin: string,
+  details: { isMainFrame?: boolean; requestingUrl?: string },
+) => boolean;
 type HeadersListener = (
   details: { url: string; responseHeaders?: Record<string, string[]> },
   callback: (response: { cancel?: boolean; responseHeaders?: Record<string, string[] | string> }) => void,
@@ -71,6 +77,7 @@ type HeadersListener = (
 export class FakeWebContents extends FakeEmitter {
   windowOpenHandler: WindowOpenHandler | null = null;
   permissionHandler: PermissionHandler | null = null;
+  permissionCheckHandler: PermissionCheckHandler | null = null;
   headersListener: HeadersListener | null = null;
 
   readonly setWindowOpenHandler = vi.fn((handler: WindowOpenHandler) => {
@@ -80,6 +87,9 @@ export class FakeWebContents extends FakeEmitter {
   readonly session = {
     setPermissionRequestHandler: vi.fn((handler: PermissionHandler | null) => {
       this.permissionHandler = handler;
+    }),
+    setPermissionCheckHandler: vi.fn((handler: PermissionCheckHandler | null) => {
+      this.permissionCheckHandler = handler;
     }),
     webRequest: {
       onHeadersReceived: vi.fn((listener: HeadersListener | null) => {
@@ -99,6 +109,20 @@ export class FakeWebContents extends FakeEmitter {
     const event = fakeEvent();
     this.emit('will-navigate', event, url);
     return event;
+  }
+
+  /** A server answers a navigation with a redirect to `url`; returns the event, as `navigate` does. */
+  redirect(url: string, isMainFrame = true): FakeEvent {
+    const event = fakeEvent({ isMainFrame });
+    this.emit('will-redirect', event, url, false, isMainFrame);
+    return event;
+  }
+
+  /** Chromium checks a permission without prompting; returns what the check handler answered. */
+  checkPermission(permission: string, requestingOrigin: string, isMainFrame = true): boolean {
+    const handler = this.permissionCheckHandler;
+    if (!handler) throw new Error('no permission check handler was set');
+    return handler(this, permission, requestingOrigin, { isMainFrame, requestingUrl: `${requestingOrigin}/` });
   }
 
   /** The page asks for a permission; resolves with what the handler answered. */

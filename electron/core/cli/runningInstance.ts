@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OWNER_ONLY_FILE } from '../db/fileModes.js';
 
 /*
  * `<data folder>/instance.json` names the process serving that folder and its address, so a
@@ -66,7 +67,7 @@ export function recordInstance(dataDir: string, url: string, now: Date = new Dat
   const record: InstanceRecord = { pid: process.pid, url, started_at: now.toISOString() };
   const file = instanceFile(dataDir);
   const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, `${JSON.stringify(record)}\n`);
+  writeFileSync(partial, `${JSON.stringify(record)}\n`, { mode: OWNER_ONLY_FILE });
   renameSync(partial, file);
   return () => {
     if (readRecord(dataDir)?.pid === process.pid) rmSync(file, { force: true });

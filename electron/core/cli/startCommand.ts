@@ -56,7 +56,10 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
 
   io.err(`Outpost is starting in browser mode because ${why}.`);
   const free = await choosePort(DEFAULT_HOST, port);
-  return serveUntilStopped({ dataDir, port: free, rendererDir: io.rendererDir }, io, (server) => {
+  // Browser mode is the desktop app in a browser tab: the desktop app's rules (local folders are
+  // the ones the user chooses in it), not those of a headless `outpost serve`.
+  const options = { dataDir, port: free, rendererDir: io.rendererDir, mode: 'browser' as const };
+  return serveUntilStopped(options, io, (server) => {
     if (free !== port) {
       const where = `port ${new URL(server.url).port}`;
       io.err(

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
+import { OWNER_ONLY_FILE } from './fileModes.js';
 import type { Db } from './open.js';
 import { migrations as allMigrations, type Migration } from './migrations/index.js';
 
@@ -58,7 +59,10 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<Mig
   let backupPath: string | null = null;
   if (from > 0 && options.backupPath) {
     backupPath = options.backupPath(from);
-    if (backupPath && !existsSync(backupPath)) await db.backup(backupPath);
+    if (backupPath && !existsSync(backupPath)) {
+      await db.backup(backupPath);
+      chmodSync(backupPath, OWNER_ONLY_FILE);
+    }
   }
 
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');

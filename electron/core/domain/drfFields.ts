@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codePointLength, parsePythonInt, pythonStr, pythonStrip, pythonTypeName } from './pythonText.js';
 import { parseDjangoDateTime } from './djangoDateTime.js';
+import { shortenedQuote } from './errorQuote.js';
 
 /**
  * Zod schemas that parse one value the way Django REST Framework's fields do, with DRF's exact
@@ -108,7 +109,7 @@ export function drfChoice<const Choice extends string>(
   return drfField(options.allowNull ?? false, (value, ctx): Choice => {
     const text = pythonStr(value);
     if ((choices as readonly string[]).includes(text)) return text as Choice;
-    return fail(ctx, value, `"${text}" is not a valid choice.`);
+    return fail(ctx, value, `"${shortenedQuote(text)}" is not a valid choice.`);
   });
 }
 

@@ -12,20 +12,55 @@ for (const [network, prefix] of [
   ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) BLOCKED.addSubnet(network, prefix, 'ipv4'); // prettier-ignore
+// Addresses that embed an IPv4 one (mapped, compatible, NAT64, 6to4) are judged by that address
+// instead (embeddedIpv4); Teredo's embedded address is obfuscated, so the whole range is refused.
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['fe80::', 10], ['fc00::', 7], ['ff00::', 8], ['64:ff9b::', 96], ['2002::', 16],
-  ['100::', 64],
+  ['fe80::', 10], ['fc00::', 7], ['ff00::', 8], ['100::', 64], ['64:ff9b:1::', 48], ['2001::', 32],
 ] as const) BLOCKED.addSubnet(network, prefix, 'ipv6'); // prettier-ignore
 
-/** An IPv6 address that embeds an IPv4 one (`::ffff:a.b.c.d`) is judged by the IPv4 address. */
-function embeddedIpv4(address: string): string | null {
-  const match = /^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (match) return match[1]!;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+/** The 16 bytes of an IPv6 address in any spelling (`::`, a trailing dotted quad), or null. */
+function ipv6Bytes(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.toLowerCase();
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const first = groupsOf(head);
+  const last = tail === undefined ? [] : groupsOf(tail);
+  const groups =
+    tail === undefined ? first : [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
+  if (groups.length !== 8) return null;
+  return groups.flatMap((group) => [group >> 8, group & 255]);
+}
+
+const dotted = (bytes: number[]) => bytes.join('.');
+const allZero = (bytes: number[]) => bytes.every((byte) => byte === 0);
+
+/**
+ * The IPv4 address an IPv6 one stands for, which is where a connection to it may end up:
+ * IPv4-mapped `::ffff:a.b.c.d` (also in hex, `::ffff:7f00:1`), the old IPv4-compatible
+ * `::a.b.c.d` (`::` and `::1` included, as 0.0.0.0 and 0.0.0.1), SIIT's `::ffff:0:a.b.c.d`,
+ * NAT64's `64:ff9b::a.b.c.d` and 6to4's `2002:AABB:CCDD::`.
+ */
+export function embeddedIpv4(address: string): string | null {
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return null;
+  const prefix = bytes.slice(0, 12);
+  const low = bytes.slice(12);
+  if (allZero(prefix.slice(0, 10))) {
+    const [x, y] = [prefix[10], prefix[11]];
+    if ((x === 0 && y === 0) || (x === 255 && y === 255)) return dotted(low);
+  }
+  if (allZero(prefix.slice(0, 8)) && prefix[8] === 255 && prefix[9] === 255 && prefix[10] === 0 && prefix[11] === 0) {
+    return dotted(low);
+  }
+  if (dotted(prefix) === '0.100.255.155.0.0.0.0.0.0.0.0') return dotted(low);
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return dotted(bytes.slice(2, 6));
+  return null;
 }
 
 export function isBlockedAddress(address: string): boolean {

@@ -6,6 +6,8 @@ import type { Readable } from 'node:stream';
 import { checkTotalFileSize } from '../domain/imports/importContext.js';
 import { parseMultipart } from './multipartParser.js';
 import { PayloadTooLargeError } from './bodyErrors.js';
+import { nullRecord } from '../domain/nullRecord.js';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../db/fileModes.js';
 
 /** A file part, already written to a temporary file next to the uploads. */
 export interface ReceivedFile {
@@ -44,15 +46,16 @@ export async function receiveMultipart(
   limitBytes: number,
 ): Promise<ReceivedMultipart> {
   const files: ReceivedFile[] = [];
-  const fields: Record<string, string> = {};
+  const fields = nullRecord<string>();
   let fileBytes = 0;
   // Past the limit the rest is only counted, so the message can name the real total.
   let overLimit = false;
   const keepFile = async (field: string, name: string, stream: Readable) => {
     const file: ReceivedFile = { field, name, tempPath: join(tempDir, randomUUID()), size: 0 };
     files.push(file);
-    mkdirSync(tempDir, { recursive: true });
-    const handle = await open(file.tempPath, 'w');
+    mkdirSync(tempDir, { recursive: true, mode: OWNER_ONLY_DIR });
+    // Owner-only from the start: the file is moved into the data folder as it is.
+    const handle = await open(file.tempPath, 'w', OWNER_ONLY_FILE);
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         fileBytes += chunk.byteLength;

@@ -1,5 +1,6 @@
 import { jsonDepthError } from '../domain/jsonDepth.js';
 import { jsonParseErrorDetail } from '../domain/pythonJsonError.js';
+import { nullRecord } from '../domain/nullRecord.js';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { DomainError, ValidationError } from '../domain/errors.js';
@@ -29,7 +30,7 @@ async function readLimited(c: Context<AppEnv>, limitBytes: number): Promise<Uint
 
 function formToObject(entries: Iterable<[string, unknown]>): Record<string, unknown> {
   // Like Django's QueryDict.get, a repeated key yields its last value.
-  const result: Record<string, unknown> = {};
+  const result = nullRecord<unknown>();
   for (const [key, value] of entries) result[key] = value;
   return result;
 }

@@ -3,13 +3,15 @@ import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { listStorageRows } from '../db/repos/storagesRepo.js';
 import { settingsOf } from '../domain/storages/storageRows.js';
 import { normalizeStoragePath } from './clients/localFilesClient.js';
-import type { StorageDeps } from './storageDeps.js';
+import { forbiddenFolderReason, hiddenSegment, isInsideAllowedFolder, readAllowedFolders } from './allowedFolders.js';
+import type { LocalFilesRules, StorageDeps } from './storageDeps.js';
 
 /*
  * `/data/local-files/?d=<path under the document root>` (Label Studio's localfiles_data): only
  * with serving switched on, only inside the document root, and only a file inside the folder of
  * some local-files import storage, also once symlinks are followed. Anything else is refused or
- * not found, as there.
+ * not found, as there. Beyond Label Studio: nothing hidden (a dot-named part) is served, and in
+ * the desktop app only folders the user chose (allowedFolders.ts).
  */
 
 export type LocalFileLookup =
@@ -28,6 +30,21 @@ function contains(parent: string, child: string): boolean {
   return path === '' || (!path.startsWith('..') && !isAbsolute(path));
 }
 
+/**
+ * A storage's folder serves files only while the rules allow it: in the desktop app it must
+ * still be chosen (or inside a chosen one) and not forbidden, which also covers storages saved
+ * before those rules existed.
+ */
+function isServableFolder(rules: LocalFilesRules, folder: string): boolean {
+  if (hiddenSegment(folder) !== null) return false;
+  if (!rules.userPicksFolders) return true;
+  if (!rules.dataDir) return false;
+  const limits = { dataDir: rules.dataDir, homeDir: rules.homeDir };
+  return (
+    forbiddenFolderReason(folder, limits) === null && isInsideAllowedFolder(folder, readAllowedFolders(rules.dataDir))
+  );
+}
+
 export function findLocalFile(deps: StorageDeps, requested: string | undefined): LocalFileLookup {
   if (!deps.localFiles.servingEnabled) return { kind: 'disabled' };
   if (!requested) return { kind: 'forbidden' };
@@ -36,16 +53,19 @@ export function findLocalFile(deps: StorageDeps, requested: string | undefined):
   const cleaned = posix.normalize(requested.replaceAll('\\', '/')).replace(/^\/+/, '');
   const full = resolve(join(root, cleaned));
   if (!contains(root, full)) return { kind: 'not-found' };
+  // Hidden files and folders (`.ssh`, `.git`) are never served, whatever storage holds them.
+  if (hiddenSegment(cleaned) !== null) return { kind: 'forbidden' };
   if (!existsSync(full)) return { kind: 'not-found' };
   // Judged by where the file really is: a symlink in a storage folder must not lead out of it.
   const real = realpathSync(full);
   if (!contains(realpathSync(root), real)) return { kind: 'not-found' };
-  const folders = listStorageRows(deps.db, { project: null, direction: 'import', type: 'localfiles' }).flatMap(
-    (row) => {
+  if (hiddenSegment(real) !== null) return { kind: 'forbidden' };
+  const folders = listStorageRows(deps.db, { project: null, direction: 'import', type: 'localfiles' })
+    .flatMap((row) => {
       const path = settingsOf(row).path;
       return typeof path === 'string' && path !== '' ? [resolve(normalizeStoragePath(path))] : [];
-    },
-  );
+    })
+    .filter((folder) => isServableFolder(deps.localFiles, folder));
   const allowed = folders.some(
     (folder) => contains(folder, dirname(full)) && existsSync(folder) && contains(realpathSync(folder), real),
   );

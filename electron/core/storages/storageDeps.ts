@@ -6,10 +6,17 @@ import { secretsVaultOf, type SecretVault } from '../domain/secrets/secretVault.
 export interface LocalFilesRules {
   /** LABEL_STUDIO_LOCAL_FILES_SERVING_ENABLED (headless), always true in the desktop app. */
   servingEnabled: boolean;
-  /** LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT; in the desktop app without it, the file system's root. */
+  /** LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT headless; in the desktop app the file system's root. */
   documentRoot: string;
-  /** The desktop app: any folder the user picks may be a storage (its root is not a rule there). */
+  /**
+   * The desktop app and browser mode: a storage may use a folder the user chose in the app (or one
+   * inside it), remembered in `dataDir` (storages/allowedFolders.ts); the document root is not a rule there.
+   */
   userPicksFolders: boolean;
+  /** Where chosen folders are remembered; without it no folder is chosen. Never itself served. */
+  dataDir?: string;
+  /** The home folder (default: the OS's), which is never a storage itself. */
+  homeDir?: string;
 }
 
 /** What the storage code needs from the app. */
@@ -22,20 +29,24 @@ export interface StorageDeps extends DomainContext {
 type AppLike = DomainContext & {
   dataDir: string;
   secretsVault?: SecretVault | undefined;
-  appMode: 'electron' | 'serve';
+  appMode: 'electron' | 'browser' | 'serve';
   localFiles?: LocalFilesRules | undefined;
 };
 
 const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on', 't', 'y']);
 
-/** Label Studio's own variables, read the way its settings read them. */
-export function localFilesRulesFromEnv(env: NodeJS.ProcessEnv, desktop: boolean): LocalFilesRules {
+/**
+ * Headless, Label Studio's own variables, read the way its settings read them. The desktop app and
+ * browser mode ignore them: there the user chooses folders in the app.
+ */
+export function localFilesRulesFromEnv(env: NodeJS.ProcessEnv, desktop: boolean, dataDir?: string): LocalFilesRules {
+  if (desktop) return { servingEnabled: true, documentRoot: resolve('/'), userPicksFolders: true, dataDir };
   const enabled = TRUE_VALUES.has((env.LABEL_STUDIO_LOCAL_FILES_SERVING_ENABLED ?? '').trim().toLowerCase());
   const root = env.LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT?.trim();
   return {
-    servingEnabled: desktop || enabled,
-    documentRoot: root ? resolve(root) : desktop ? resolve('/') : resolve(process.cwd()),
-    userPicksFolders: desktop && !root,
+    servingEnabled: enabled,
+    documentRoot: root ? resolve(root) : resolve(process.cwd()),
+    userPicksFolders: false,
   };
 }
 
@@ -47,7 +58,7 @@ export function storageDepsFrom(deps: AppLike): StorageDeps {
     secret: deps.secret,
     dataDir: deps.dataDir,
     secretsVault: vault,
-    localFiles: deps.localFiles ?? localFilesRulesFromEnv(process.env, deps.appMode === 'electron'),
+    localFiles: deps.localFiles ?? localFilesRulesFromEnv(process.env, deps.appMode !== 'serve', deps.dataDir),
   };
 }
 

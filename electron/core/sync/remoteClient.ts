@@ -82,7 +82,11 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
 
   async function fetchOrThrow(url: string, init: RequestInit): Promise<Response> {
     try {
-      return await send(url, init);
+      // fetch ties an abort listener to the signal it is given and drops it only when the request
+      // is garbage-collected: a run's requests, thousands on one signal, piled them up. Each
+      // request gets its own signal that follows the run's, which holds it only weakly.
+      const signal = init.signal ? AbortSignal.any([init.signal]) : init.signal;
+      return await send(url, { ...init, signal });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new RemoteError(0, `${base} could not be reached: ${networkReason(error)}.`, null);

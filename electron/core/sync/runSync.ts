@@ -120,7 +120,10 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
     }
 
     // 3. Pull each project; one project's failure is listed and the others still run.
-    const projects = options.projects ?? listMirrorProjects(deps.db, remoteId).map((row) => row.remote_project_id);
+    // Each project once, however often a caller named it.
+    const projects = [
+      ...new Set(options.projects ?? listMirrorProjects(deps.db, remoteId).map((row) => row.remote_project_id)),
+    ];
     const pulledProjects: number[] = [];
     for (const [index, remoteProjectId] of projects.entries()) {
       stopIfCancelled();

@@ -2,6 +2,7 @@ import { UNDEFINED_DATA_KEY } from '../tasks/checkTaskData.js';
 import { fileExtension, importError } from './importContext.js';
 import { concatItems, type ItemList } from './importItems.js';
 import { readUploadedFile, type StoredUpload } from './readUploadedFile.js';
+import { nullRecord } from '../nullRecord.js';
 
 export interface LoadedFiles {
   items: ItemList;
@@ -42,7 +43,7 @@ export function loadUploadedFiles(
   filesAsTasksList: boolean,
 ): LoadedFiles {
   const lists: ItemList[] = [];
-  const foundFormats: Record<string, number> = {};
+  const foundFormats = nullRecord<number>();
   let common: string[] = [];
   for (const upload of uploads) {
     const list = readUploadedFile(upload, dataTypes, filesAsTasksList);

@@ -1,3 +1,5 @@
+import { nullRecord } from '../nullRecord.js';
+
 // Kept hand-written rather than csv-parse (issue 17). csv-parse 7 tokenizes the recorded pandas
 // readings alike (its error's records + empty_lines give pandas' row) except in two cases:
 // - text after a quoted field's closing quote ('"a"b,1', '"a" ,1'): pandas reads "ab" and "a ";
@@ -160,7 +162,7 @@ export function parseCsvRecords(text: string, separator: string): Record<string,
   }
   const types = columns.map(columnType);
   return body.map((_, rowIndex) => {
-    const record: Record<string, CsvValue> = {};
+    const record = nullRecord<CsvValue>();
     names.forEach((name, index) => {
       record[name] = convert(columns[index]![rowIndex] ?? null, types[index]!);
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../../db/fileModes.js';
 import { fileExtension } from './importContext.js';
 
 /** Django's FileField max_length for FileUpload.file: longer names lose the end of their stem. */
@@ -48,15 +49,15 @@ export function newStoredName(uploadsDir: string, project: number, original: str
 /** Moves a received file (already on disk, same volume) to its stored place. */
 export function placeUpload(uploadsDir: string, tempPath: string, storedName: string): string {
   const path = uploadPath(uploadsDir, storedName);
-  mkdirSync(join(path, '..'), { recursive: true });
+  mkdirSync(join(path, '..'), { recursive: true, mode: OWNER_ONLY_DIR });
   renameSync(tempPath, path);
   return path;
 }
 
 export function writeUpload(uploadsDir: string, storedName: string, bytes: Uint8Array): string {
   const path = uploadPath(uploadsDir, storedName);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, bytes);
+  mkdirSync(join(path, '..'), { recursive: true, mode: OWNER_ONLY_DIR });
+  writeFileSync(path, bytes, { mode: OWNER_ONLY_FILE });
   return path;
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../../db/repos/importRepo.js';
 import type { ProjectRow } from '../../db/repos/projectsRepo.js';
 import type { Db } from '../../db/open.js';
+import { shortenedQuote } from '../errorQuote.js';
 import { pythonStr } from '../pythonText.js';
 import { preparePredictionResult, PredictionResultError, type ParsedConfig } from './preparePredictionResult.js';
 import type { ValidTask } from './validateTaskItem.js';
@@ -83,12 +84,13 @@ export class TaskWriter {
         throw new CreateError("It's expected to have 'email' field in 'completed_by' data in annotations");
       }
       const id = this.members.get(completedBy.email as string);
-      if (id === undefined) throw new CreateError(`Unknown annotator's email ${pythonStr(completedBy.email)}`);
+      if (id === undefined)
+        throw new CreateError(`Unknown annotator's email ${shortenedQuote(pythonStr(completedBy.email))}`);
       return id;
     }
     if (typeof completedBy === 'number' && this.memberIds.has(completedBy)) return completedBy;
     throw new CreateError(
-      `Import data contains completed_by=${pythonStr(completedBy)} which is not a valid annotator's email or ID`,
+      `Import data contains completed_by=${shortenedQuote(pythonStr(completedBy))} which is not a valid annotator's email or ID`,
     );
   }
 

@@ -1,3 +1,4 @@
+import { shortenedQuote } from '../errorQuote.js';
 import { pythonRepr } from '../pythonText.js';
 import { checkTaskData, replaceUndefinedKey, UNDEFINED_DATA_KEY } from '../tasks/checkTaskData.js';
 
@@ -107,7 +108,7 @@ export function validateTaskItem(
   }
 }
 
-/** `format_error`: the item is printed as Python would print it. */
+/** `format_error`: the item is printed as Python would print it (its start, when it is long). */
 export function formatItemError(index: number, message: string, item: unknown): string {
-  return `Error at item ${index}: ${message} :: ${pythonRepr(item)}`;
+  return `Error at item ${index}: ${message} :: ${shortenedQuote(pythonRepr(item))}`;
 }

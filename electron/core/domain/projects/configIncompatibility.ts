@@ -4,6 +4,7 @@ import {
   parseXml,
   type ParsedLabelConfig,
 } from '../../../../shared/label-config/index.js';
+import { nullRecord } from '../nullRecord.js';
 
 /** What a project's annotations and drafts already use (Label Studio's ProjectSummary fields). */
 export interface LabelUsage {
@@ -88,10 +89,10 @@ function mergeLabelCounters(
   first: Record<string, Record<string, number>>,
   second: Record<string, Record<string, number>>,
 ): Record<string, Record<string, number>> {
-  const merged: Record<string, Record<string, number>> = {};
+  const merged = nullRecord<Record<string, number>>();
   for (const source of [first, second]) {
     for (const [control, labels] of Object.entries(source)) {
-      const target = (merged[control] ??= {});
+      const target = (merged[control] ??= nullRecord<number>());
       for (const [label, count] of Object.entries(labels)) target[label] = (target[label] ?? 0) + count;
     }
   }

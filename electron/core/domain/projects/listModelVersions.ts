@@ -7,6 +7,7 @@ import { ValidationError } from '../errors.js';
 import { serializeMlBackend } from '../ml/serializeMlBackend.js';
 import type { DomainContext } from '../context.js';
 import { getProjectRow } from './getProject.js';
+import { nullRecord } from '../nullRecord.js';
 
 export interface ModelVersionsQuery {
   extended: boolean;
@@ -29,7 +30,7 @@ export function listModelVersions(ctx: DomainContext, projectId: number, query: 
     return { static: versions, live };
   }
   const shown = query.limit ? versions.slice(0, query.limit) : versions;
-  const counts: ModelVersionCounts = {};
+  const counts: ModelVersionCounts = nullRecord<number>();
   for (const version of shown) counts[version.model_version] = version.count;
   const hasRoom = !query.limit || shown.length < query.limit;
   if (project.model_version && !(project.model_version in counts) && hasRoom) counts[project.model_version] = 0;

@@ -21,7 +21,8 @@ export function replaceUndefinedKey(data: DataObject, dataTypes: Record<string, 
   if (firstKey === undefined) return;
   const value = data[UNDEFINED_DATA_KEY];
   delete data[UNDEFINED_DATA_KEY];
-  data[firstKey] = value;
+  // Defined rather than assigned: a data key named `__proto__` must stay a key of the task's data.
+  Object.defineProperty(data, firstKey, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** `isinstance(value, tuple(types))` for a JSON value; Python's bool is an int subclass. */

@@ -24,9 +24,19 @@ const patchBody = z.object({
   token: drfCharField().optional(),
   sync_interval_minutes: id.min(0, 'Ensure this value is greater than or equal to 0.').optional(),
 });
+/**
+ * How many projects one sync request may name. Each named project is a run of requests to the
+ * remote, and a run blocks every other sync of that remote until it ends; leaving the list out
+ * syncs every mirrored project.
+ */
+export const MAX_SYNC_PROJECTS = 1000;
+
 const syncBody = z.object({
   projects: z
     .array(id.min(1, 'Ensure this value is greater than or equal to 1.'), { error: 'Expected a list of items.' })
+    .max(MAX_SYNC_PROJECTS, `Ensure this field has no more than ${MAX_SYNC_PROJECTS} elements.`)
+    // A project named twice is synced once.
+    .transform((projects) => [...new Set(projects)])
     .optional(),
 });
 

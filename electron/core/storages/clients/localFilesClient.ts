@@ -4,13 +4,15 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { formatTimestamp } from '../../domain/clock.js';
 import type { LocalFilesRules } from '../storageDeps.js';
+import { forbiddenFolderReason, hiddenSegment, isInsideAllowedFolder, readAllowedFolders } from '../allowedFolders.js';
 import { StorageError, type StorageClient, type StorageConfig, type StorageObjectInfo } from '../storageClient.js';
 import { pythonQuote, pythonReMatch } from '../pythonUrls.js';
 
 /*
  * A folder of this machine (Label Studio's LocalFilesImportStorage and ...ExportStorage). Headless
  * it must sit inside LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT and serving must be switched on, as in
- * Label Studio; in the desktop app any folder the user picks will do. Files become tasks named
+ * Label Studio; in the desktop app a folder the user chose in the app (allowedFolders.ts). Nothing
+ * inside a hidden (dot) folder is ever used. Files become tasks named
  * `/data/local-files/?d=<path under the document root>`, which Outpost serves (routes/localFiles.ts).
  */
 
@@ -28,14 +30,38 @@ function isInside(parent: string, child: string): boolean {
   return path !== '' && !path.startsWith('..') && !isAbsolute(path);
 }
 
-/** LocalFilesMixin.validate_connection, with its texts. */
+/** The desktop app's rule: a folder the user chose in the app, or one inside it, and never a forbidden one. */
+function checkChosenFolder(path: string, rules: LocalFilesRules): void {
+  const dataDir = rules.dataDir ?? '';
+  const reason = forbiddenFolderReason(path, { dataDir, homeDir: rules.homeDir });
+  if (reason) {
+    throw new StorageError(`Absolute local path "${path}" ${reason}, so it cannot be used by security reasons.`);
+  }
+  if (!dataDir || !isInsideAllowedFolder(path, readAllowedFolders(dataDir))) {
+    throw new StorageError(
+      `Absolute local path "${path}" is not a folder chosen in Outpost by security reasons. Choose it in the ` +
+        'app first ("Label a folder", or Cloud Storage in the project settings); then it and the folders inside ' +
+        'it can be used from the API too.',
+    );
+  }
+}
+
+/** LocalFilesMixin.validate_connection, with its texts (plus the desktop app's and the hidden-folder rules). */
 export function checkLocalFolder(rawPath: unknown, rules: LocalFilesRules): string {
   const path = typeof rawPath === 'string' ? normalizeStoragePath(rawPath) : '';
   if (!path) throw new StorageError('Path must be set for Local Files storage');
   const root = rules.documentRoot;
   const example = join(root, 'dataset1');
   if (!existsSync(path)) throw new StorageError(`Absolute local path "${path}" does not exist`);
-  if (!rules.userPicksFolders) {
+  const hidden = hiddenSegment(path);
+  if (hidden) {
+    throw new StorageError(
+      `Absolute local path "${path}" cannot be inside a hidden folder ("${hidden}") by security reasons. ` +
+        'Please use a folder whose path has no part starting with a dot.',
+    );
+  }
+  if (rules.userPicksFolders) checkChosenFolder(path, rules);
+  else {
     if (resolve(path) === resolve(root)) {
       throw new StorageError(
         `Absolute local path "${path}" cannot be the same as LOCAL_FILES_DOCUMENT_ROOT="${root}" by security ` +
@@ -64,7 +90,11 @@ export function checkLocalFolder(rawPath: unknown, rules: LocalFilesRules): stri
 /** Every file under `folder` (one level, or all), as Label Studio sorts them: by file name. */
 async function filesUnder(folder: string, recursive: boolean): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath ?? folder, entry.name));
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? folder, entry.name))
+    // Hidden files and whatever hidden folders hold are never served, so they are no tasks either.
+    .filter((file) => hiddenSegment(relative(folder, file)) === null);
   // Python's sorted() on str compares code points; the sort is stable, as Python's is.
   return files.sort((a, b) => {
     const [x, y] = [basename(a), basename(b)];

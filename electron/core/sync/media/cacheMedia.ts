@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { OWNER_ONLY_DIR } from '../../db/fileModes.js';
 import { findMediaCacheRow, iterateMirroredTaskData, saveMediaCacheRow } from '../../db/repos/mediaCacheRepo.js';
 import { formatTimestamp } from '../../domain/clock.js';
 import { remoteMediaDir } from '../../domain/tasks/cachedMedia.js';
@@ -60,7 +61,7 @@ export async function cacheMedia(
   const todo = pendingReferences(ctx, projects, dir);
   const result: CacheMediaResult = { downloaded: 0, failed: 0, bytes: 0 };
   if (todo.length === 0) return result;
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: OWNER_ONLY_DIR });
   const fetchImpl = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const now = () => formatTimestamp(ctx.clock());
   let finished = 0;

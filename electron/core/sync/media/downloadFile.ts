@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
+import { OWNER_ONLY_FILE } from '../../db/fileModes.js';
 
 /*
  * One media download into a file, resumable: bytes land in `<target>.part` as they arrive, so an
@@ -72,7 +73,7 @@ export async function downloadFile(
 
   const resumedFrom = have;
   let received = 0;
-  const file = await open(part, have > 0 ? 'a' : 'w');
+  const file = await open(part, have > 0 ? 'a' : 'w', OWNER_ONLY_FILE);
   try {
     if (response.body) {
       // Each chunk is written before the next is read, so a cut connection leaves every byte

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { allowLocalFolder } from '../../api/localFolders';
 import { createProject, deleteProject } from '../../api/projects';
 import { createStorage, listStorageFiles, refOf, type Storage } from '../../api/storages';
 import type { LabelTemplate } from '../../api/templates';
@@ -29,9 +30,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * "Label a folder", step by step:
- * 1. a project named after the folder is made, so the server can look into the folder (its
- *    storage calls belong to a project); a refusal (a path outside the document root, a folder
- *    that is not there) removes that project again and shows under the path;
+ * 1. the folder is allowed (the user named it in the app), then a project named after it is made,
+ *    so the server can look into the folder (its storage calls belong to a project); a refusal
+ *    (a folder that is not there, the home folder, a hidden one) removes that project again and
+ *    shows under the path;
  * 2. the user confirms or picks a template, suggested from what the folder holds;
  * 3. the project gets the template, a local-files source storage with blob URLs (only files of
  *    the kind the template labels), a first sync with progress, and opens on its tasks.
@@ -71,6 +73,8 @@ export function useLabelFolder(onClose: () => void) {
     setStep({ step: 'looking' });
     await discardDraft();
     try {
+      // Naming the folder here is choosing it: the server then lets storages use it.
+      await allowLocalFolder(client, path);
       const project = await createProject(client, { title: projectTitleFor(path) });
       draft.current = { project: project.id, path };
       const files = await listStorageFiles(

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { allowLocalFolder } from '../../api/localFolders';
 import {
   createStorage,
   getStorageForm,
@@ -81,12 +82,18 @@ export function useStorageForm(
   };
 
   const body = () => ({ ...formRequestFields(fields, values), project: projectId });
+  /** A local folder named in this form is one the user chose: the server must know before it is used. */
+  const allowFolder = async () => {
+    const path = (body() as Record<string, unknown>).path;
+    if (type === 'localfiles' && typeof path === 'string' && path.trim() !== '') await allowLocalFolder(client, path);
+  };
 
   const check = async () => {
     setTouched((current) => current ?? 'check');
     if (Object.keys(checkProblems).length > 0) return;
     setOutcome({ kind: 'checking' });
     try {
+      await allowFolder();
       await validateStorage(client, direction, type, storage ? { ...body(), id: storage.id } : body());
       setOutcome({ kind: 'ok' });
     } catch (error) {
@@ -100,6 +107,7 @@ export function useStorageForm(
     if (Object.keys(problems).length > 0 || isSaving) return null;
     setSaving(true);
     try {
+      await allowFolder();
       return storage
         ? await updateStorage(client, refOf(storage, direction), body())
         : await createStorage(client, direction, type, body());

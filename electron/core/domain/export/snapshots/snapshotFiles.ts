@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../../../db/fileModes.js';
 
 /** The absolute path of a stored snapshot or converted file (`<project>/<name>`), never outside the folder. */
 export function snapshotFilePath(exportsDir: string, stored: string): string {
@@ -22,10 +23,10 @@ export async function writeSnapshotFile(
   nameFor: (md5: string) => string,
 ): Promise<{ stored: string; md5: string }> {
   const folder = join(exportsDir, String(project));
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: OWNER_ONLY_DIR });
   const partial = join(folder, `.partial-${process.pid}-${Date.now()}-${Math.random().toString(16).slice(2)}`);
   const hash = createHash('md5');
-  const file = await open(partial, 'w');
+  const file = await open(partial, 'w', OWNER_ONLY_FILE);
   try {
     for await (const chunk of body) {
       hash.update(chunk);
