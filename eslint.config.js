@@ -3,6 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { FIXED_SLEEPS, ONE_SHOT_READ, SLEEP_ALLOWED_IN } from './test/lint/testWaitRules.js';
 
 const ROOT = dirname(new URL(import.meta.url).pathname);
 
@@ -155,4 +156,7 @@ export default tseslint.config(
     },
   },
   { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  // Tests retry what they read and never sleep a fixed time (test/lint/testWaitRules.js says why).
+  { files: ['test/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ONE_SHOT_READ, ...FIXED_SLEEPS] } },
+  { files: SLEEP_ALLOWED_IN, ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ONE_SHOT_READ] } },
 );

@@ -5,13 +5,37 @@ import { plugins, sharedTest } from './vitest.config.js';
  * `npm run test:interop`: Outpost against the real Label Studio 1.22 and its Python SDK (installed
  * by test/interop/install.sh). Files run one at a time: they share one Label Studio, and the
  * machines have two cores.
+ *
+ * CI runs the suite as two groups at once (OUTPOST_INTEROP_GROUP=a, then =b), each a vitest of
+ * its own with its own Label Studio (globalSetup starts one per run, on a free port with a fresh
+ * data folder), so the suite is no longer the run's longest step. Group a is listed; group b is
+ * every other file, so a new file always runs somewhere. The split is by expected duration (the
+ * SDK session, the model servers and the conformance cases against the S3 storages, beside the
+ * syncs and the other storages): move a file when one group's log shows it taking much longer.
  */
+const GROUP_A = [
+  'test/interop/rig.test.ts',
+  'test/interop/conformance/**/*.test.ts',
+  'test/interop/sdk/**/*.test.ts',
+  'test/interop/ml/**/*.test.ts',
+  'test/interop/storages/s3*.test.ts',
+  'test/interop/e2e/s3Storage.test.ts',
+];
+const ALL = ['test/interop/**/*.test.ts'];
+const NOT_DEPENDENCIES = ['**/node_modules/**'];
+
+function groupFiles(group: string | undefined): { include: string[]; exclude: string[] } {
+  if (group === undefined || group === '') return { include: ALL, exclude: NOT_DEPENDENCIES };
+  if (group === 'a') return { include: GROUP_A, exclude: NOT_DEPENDENCIES };
+  if (group === 'b') return { include: ALL, exclude: [...NOT_DEPENDENCIES, ...GROUP_A] };
+  throw new Error(`OUTPOST_INTEROP_GROUP is "${group}": it must be a, b or unset (every file)`);
+}
+
 export default defineConfig({
   plugins,
   test: {
     ...sharedTest,
-    include: ['test/interop/**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
+    ...groupFiles(process.env.OUTPOST_INTEROP_GROUP),
     globalSetup: ['test/interop/globalSetup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,

@@ -5,6 +5,7 @@ import { rendererClient } from '../helpers/rendererClient.js';
 import { startStubModelServer, type StubBehaviour, type StubModelServer } from '../helpers/stubModelServer.js';
 import { call, createProject, createTask, TEXT_CONFIG } from '../helpers/taskApi.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { waitUntil } from '../helpers/eventually.js';
 
 let servers: StubModelServer[] = [];
 afterEach(async () => {
@@ -180,12 +181,13 @@ describe('Retrieve Predictions (the Data Manager action)', () => {
     await call(t, 'PATCH', `/api/ml/${backend.id}`, { timeout: 5 });
     server.behaviour.predict = 'hang';
     const pending = retrieve(t, project, 'all');
-    let jobs: PredictionJob[] = [];
-    for (let tries = 0; tries < 100 && jobs.length === 0; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const jobs: PredictionJob[] = await waitUntil(async () => {
       // Strictly the shared wire shape, and as the renderer reads it.
-      jobs = predictionJobListSchema.parse((await call(t, 'GET', `/api/outpost/ml/jobs?project=${project}`)).body);
-    }
+      const listed = predictionJobListSchema.parse(
+        (await call(t, 'GET', `/api/outpost/ml/jobs?project=${project}`)).body,
+      );
+      return listed.length > 0 ? listed : null;
+    }, 'the prediction job to be listed');
     expect(await listPredictionJobs(rendererClient(t), project)).toEqual(jobs);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ status: 'running', total: 75, done: 0 });

@@ -5,11 +5,7 @@ import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { dismissToasts } from '../helpers/toasts.js';
-
-// The page's globals these tests read inside page.evaluate (the Node type-check has no DOM types).
-declare const document: { getAnimations(): unknown[]; scrollingElement: { scrollTop: number } | null };
-declare const navigator: { clipboard: { readText(): Promise<string> } };
-declare const localStorage: { getItem(key: string): string | null };
+import { expectEventually } from '../helpers/eventually.js';
 
 /** The test asks for a second PAT on purpose: the server's 409 is the answer under test. */
 const REFUSED_SECOND_TOKEN = [{ status: 409, method: 'POST', path: /^\/api\/token\/$/ }];
@@ -68,13 +64,13 @@ describe('app settings in Chromium against outpost serve', () => {
     expect(new URL(page.url()).hash).toBe('#/settings');
     const folder = card('Data folder').getByRole('textbox', { name: 'Data folder' });
     await folder.waitFor();
-    expect(await folder.inputValue()).toBe(resolve(server.dataDir));
+    await expectEventually(() => folder.inputValue()).toBe(resolve(server.dataDir));
     // Browser mode: no Electron bridge, so no "Show in folder"; the way to move it is explained.
-    expect(await card('Data folder').getByRole('button', { name: 'Show in folder' }).count()).toBe(0);
+    await expectEventually(() => card('Data folder').getByRole('button', { name: 'Show in folder' }).count()).toBe(0);
     await card('Data folder').getByText('outpost serve --data <new folder>').waitFor();
     await card('Data folder').getByRole('button', { name: 'Copy the data folder path' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied the data folder path' }).waitFor();
-    expect(await clipboard()).toBe(resolve(server.dataDir));
+    await expectEventually(() => clipboard()).toBe(resolve(server.dataDir));
   });
 
   it('masks the legacy token until revealed, and copies it', async () => {
@@ -86,17 +82,17 @@ describe('app settings in Chromium against outpost serve', () => {
     expect(viaApi.token).toBe(server.cli.token);
 
     await legacyField().waitFor();
+    await expectEventually(() => legacyField().inputValue()).toContain('•');
     const masked = await legacyField().inputValue();
     expect(masked).not.toContain(server.cli.token);
-    expect(masked).toContain('•');
     await page.getByRole('button', { name: 'Reveal' }).click();
-    expect(await legacyField().inputValue()).toBe(viaApi.token);
-    expect(await page.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
+    await expectEventually(() => legacyField().inputValue()).toBe(viaApi.token);
+    await expectEventually(() => page.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Copy the legacy token' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied the legacy token' }).waitFor();
-    expect(await clipboard()).toBe(viaApi.token);
+    await expectEventually(() => clipboard()).toBe(viaApi.token);
     await page.getByRole('button', { name: 'Hide' }).click();
-    expect(await legacyField().inputValue()).toBe(masked);
+    await expectEventually(() => legacyField().inputValue()).toBe(masked);
   });
 
   it('resets the legacy token after a confirmation: the old one is refused, the UI stays signed in', async () => {
@@ -112,9 +108,13 @@ describe('app settings in Chromium against outpost serve', () => {
     await confirm.getByRole('button', { name: 'Reset token' }).click();
     await page.getByRole('status').filter({ hasText: 'Created a new legacy token' }).waitFor();
     await confirm.waitFor({ state: 'hidden' });
-    const shown = await legacyField().inputValue();
-    expect(shown).toMatch(/^[0-9a-f]{40}$/);
-    expect(shown).not.toBe(server.cli.token);
+    // The new token, once the field shows it (the old one is 40 hex digits too).
+    const newToken = async () => {
+      const value = await legacyField().inputValue();
+      return /^[0-9a-f]{40}$/.test(value) && value !== server.cli.token ? value : null;
+    };
+    await expectEventually(newToken).not.toBeNull();
+    const shown = (await newToken())!;
     expect(await whoamiStatus(`Token ${server.cli.token}`)).toBe(401);
     expect(await whoamiStatus(`Token ${shown}`)).toBe(200);
     legacyToken = shown;
@@ -123,22 +123,24 @@ describe('app settings in Chromium against outpost serve', () => {
     await page.reload({ waitUntil: 'load' });
     await legacyField().waitFor();
     await page.getByRole('button', { name: 'Reveal' }).click();
-    expect(await legacyField().inputValue()).toBe(legacyToken);
+    await expectEventually(() => legacyField().inputValue()).toBe(legacyToken);
   });
 
   it('offers one personal access token at a time, says it never expires, revokes, creates and shows it once', async () => {
     const tokens = card('API tokens').getByRole('list', { name: 'Personal access tokens' });
     await tokens.getByRole('listitem').first().waitFor();
-    expect(await tokens.getByRole('listitem').count()).toBe(1);
+    await expectEventually(() => tokens.getByRole('listitem').count()).toBe(1);
     // Label Studio's PATs last 200 years, its way of saying "never": no date centuries away.
-    expect(await tokens.getByRole('listitem').first().textContent()).toContain('Never expires');
-    expect(await tokens.textContent()).not.toMatch(/Expires|22\d\d/);
+    await expectEventually(() => tokens.getByRole('listitem').first().textContent()).toContain('Never expires');
+    await expectEventually(() => tokens.textContent()).not.toMatch(/Expires|22\d\d/);
 
     // The CLI already made one: Create is off, and says why, before any click.
     const create = page.getByRole('button', { name: 'Create token' });
-    expect(await create.isDisabled()).toBe(true);
+    await expectEventually(() => create.isDisabled()).toBe(true);
     const why = await create.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${why}"]`).textContent()).toBe('To create a new token, revoke the one you have.');
+    await expectEventually(() => page.locator(`[id="${why}"]`).textContent()).toBe(
+      'To create a new token, revoke the one you have.',
+    );
 
     await tokens.getByRole('button', { name: /^Revoke the token created / }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke this token?' });
@@ -146,8 +148,8 @@ describe('app settings in Chromium against outpost serve', () => {
     await page.getByRole('status').filter({ hasText: 'Revoked the token created' }).waitFor();
     await card('API tokens').getByText('No personal access tokens.').waitFor();
     expect((await refresh(server.cli.pat)).status).toBe(401);
-    expect(await create.isDisabled()).toBe(false);
-    expect(await create.getAttribute('aria-describedby')).toBeNull();
+    await expectEventually(() => create.isDisabled()).toBe(false);
+    await expectEventually(() => create.getAttribute('aria-describedby')).toBeNull();
 
     // Another client made one meanwhile: the server's 409 is shown as it says it, and Create turns off.
     // (The legacy token was reset above, so the server helper's token no longer works.)
@@ -164,13 +166,13 @@ describe('app settings in Chromium against outpost serve', () => {
       .filter({ hasText: 'You already have a valid token. Please revoke it before creating a new one.' })
       .waitFor();
     await tokens.getByRole('listitem').first().waitFor();
-    expect(await create.isDisabled()).toBe(true);
+    await expectEventually(() => create.isDisabled()).toBe(true);
     await tokens.getByRole('button', { name: /^Revoke the token created / }).click();
     await confirm.getByRole('button', { name: 'Revoke token' }).click();
     await card('API tokens').getByText('No personal access tokens.').waitFor();
     expect((await refresh(elsewhere.token)).status).toBe(401);
     // Revoking the token it was about clears the refusal.
-    expect(await card('API tokens').getByRole('alert').count()).toBe(0);
+    await expectEventually(() => card('API tokens').getByRole('alert').count()).toBe(0);
 
     await create.click();
     const panel = page.getByRole('region', { name: 'New personal access token' });
@@ -180,15 +182,15 @@ describe('app settings in Chromium against outpost serve', () => {
     expect(pat.split('.')).toHaveLength(3);
     await panel.getByRole('button', { name: 'Copy the new token' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied the new token' }).waitFor();
-    expect(await clipboard()).toBe(pat);
+    await expectEventually(() => clipboard()).toBe(pat);
     const refreshed = await refresh(pat);
     expect(refreshed.status).toBe(200);
     const { access } = (await refreshed.json()) as { access: string };
     expect(await whoamiStatus(`Bearer ${access}`)).toBe(200);
     // The list shows it truncated, as the server gives it, and Create is off again.
     await tokens.getByRole('listitem').first().waitFor();
-    expect(await tokens.textContent()).not.toContain(pat.split('.')[2]);
-    expect(await create.isDisabled()).toBe(true);
+    await expectEventually(() => tokens.textContent()).not.toContain(pat.split('.')[2]);
+    await expectEventually(() => create.isDisabled()).toBe(true);
     await settle();
     await panel.screenshot({ path: join(SCREENSHOTS, 'app-settings-new-token-light.png') });
     await card('API tokens').screenshot({ path: join(SCREENSHOTS, 'app-settings-tokens-light.png') });
@@ -211,17 +213,17 @@ describe('app settings in Chromium against outpost serve', () => {
     const here = page.getByRole('group', { name: 'Color theme' });
     const header = page.getByRole('banner').getByRole('group', { name: 'Theme' });
     await here.getByRole('radio', { name: 'Dark' }).check();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
-    expect(await header.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    await expectEventually(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => header.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     await settle();
-    expect(await page.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
+    await expectEventually(() => page.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'app-settings-dark.png') });
     await card('Labeling shortcuts').screenshot({ path: join(SCREENSHOTS, 'app-settings-shortcuts-dark.png') });
     await card('Data folder').screenshot({ path: join(SCREENSHOTS, 'app-settings-data-folder-dark.png') });
 
     await header.getByRole('radio', { name: 'Light' }).check();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
-    expect(await here.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    await expectEventually(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+    await expectEventually(() => here.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
     await settle();
     await page.screenshot({ path: join(SCREENSHOTS, 'app-settings-light.png') });
     await card('Labeling shortcuts').screenshot({ path: join(SCREENSHOTS, 'app-settings-shortcuts-light.png') });
@@ -229,8 +231,8 @@ describe('app settings in Chromium against outpost serve', () => {
 
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    expect(
-      await page.getByRole('group', { name: 'Color theme' }).getByRole('radio', { name: 'Light' }).isChecked(),
+    await expectEventually(() =>
+      page.getByRole('group', { name: 'Color theme' }).getByRole('radio', { name: 'Light' }).isChecked(),
     ).toBe(true);
   });
 
@@ -238,15 +240,15 @@ describe('app settings in Chromium against outpost serve', () => {
     const shortcuts = card('Labeling shortcuts');
     const row = shortcuts.getByRole('row', { name: /^Next task/ });
     const keysOf = () => row.locator('kbd').allTextContents();
-    expect(await keysOf()).toEqual(['→']);
+    await expectEventually(() => keysOf()).toEqual(['→']);
 
     await shortcuts.getByRole('button', { name: 'Change the shortcut for Next task' }).click();
     const capture = shortcuts.getByRole('textbox', { name: 'New shortcut for Next task' });
     await capture.waitFor();
-    expect(await capture.evaluate((field) => field === field.ownerDocument.activeElement)).toBe(true);
+    await expectEventually(() => capture.evaluate((field) => field === field.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await capture.waitFor({ state: 'detached' });
-    expect(await keysOf()).toEqual(['→']);
+    await expectEventually(() => keysOf()).toEqual(['→']);
 
     await shortcuts.getByRole('button', { name: 'Change the shortcut for Next task' }).click();
     await page.keyboard.press('Control+Enter');
@@ -254,18 +256,18 @@ describe('app settings in Chromium against outpost serve', () => {
     await capture.screenshot({ path: join(SCREENSHOTS, 'app-settings-shortcut-conflict-light.png') });
     await page.keyboard.press('Alt+n');
     await page.getByRole('status').filter({ hasText: '“Next task” is now Alt+N.' }).waitFor();
-    expect(await keysOf()).toEqual(['Alt', 'N']);
+    await expectEventually(() => keysOf()).toEqual(['Alt', 'N']);
 
     await page.reload({ waitUntil: 'load' });
     await shortcuts.waitFor();
-    expect(await keysOf()).toEqual(['Alt', 'N']);
+    await expectEventually(() => keysOf()).toEqual(['Alt', 'N']);
     const stored = await page.evaluate(() => localStorage.getItem('outpost.shortcuts'));
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ nextTask: 'Alt+N', submit: 'Ctrl+Enter' });
 
     await shortcuts.getByRole('button', { name: 'Restore defaults' }).click();
     await page.getByRole('status').filter({ hasText: 'Restored the default shortcuts.' }).waitFor();
-    expect(await keysOf()).toEqual(['→']);
-    expect(await shortcuts.getByRole('button', { name: 'Restore defaults' }).isDisabled()).toBe(true);
+    await expectEventually(() => keysOf()).toEqual(['→']);
+    await expectEventually(() => shortcuts.getByRole('button', { name: 'Restore defaults' }).isDisabled()).toBe(true);
   });
 
   it('made no request outside its origin, and logged no errors', () => {

@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, recordPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
-
-// The page's globals these tests read inside page.evaluate (the Node type-check has no DOM types).
-declare const window: object;
+import { expectEventually } from '../helpers/eventually.js';
 
 describe('app settings in the desktop app (its preload bridge stubbed), in Chromium against outpost serve', () => {
   let server: E2eServer;
@@ -55,9 +53,11 @@ describe('app settings in the desktop app (its preload bridge stubbed), in Chrom
     await app.goto(`${server.origin}/#/settings`, { waitUntil: 'load' });
     const reset = app.getByRole('button', { name: 'Reset token…' });
     await reset.waitFor();
-    expect(await reset.isDisabled()).toBe(true);
+    await expectEventually(() => reset.isDisabled()).toBe(true);
     const why = await reset.getAttribute('aria-describedby');
-    expect(await app.locator(`[id="${why}"]`).textContent()).toContain('cannot be reset while the app runs');
+    await expectEventually(() => app.locator(`[id="${why}"]`).textContent()).toContain(
+      'cannot be reset while the app runs',
+    );
     await app.getByRole('button', { name: 'Show in folder' }).click();
     await app.waitForFunction(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed.length > 0);
     const revealed = await app.evaluate(() => (window as unknown as { outpostRevealed: string[] }).outpostRevealed);

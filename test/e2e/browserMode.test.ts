@@ -6,10 +6,7 @@ import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import type { SpawnedCli } from '../helpers/spawnCli.js';
-
-// The page's globals read inside page.evaluate (the Node type-check has no DOM types).
-declare const document: { body: object };
-declare function getComputedStyle(element: object): { backgroundColor: string; color: string };
+import { expectEventually } from '../helpers/eventually.js';
 
 /** A used LOGIN link is refused with a 403 page on purpose. */
 const USED_LINK = [{ status: 403, path: /^\/login$/ }];
@@ -86,14 +83,14 @@ describe('outpost start in browser mode, in Chromium', () => {
         expect(text).toContain(`LOGIN: ${origin}/login?token=…`);
         expect(text).toContain('start it again');
         expect(text).not.toContain('Authentication credentials were not provided');
-        expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+        await expectEventually(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
         // Styled, in the theme the system asks for (a CSP-refused style sheet would leave it white and black).
-        expect(await bodyColors(page)).toEqual(
+        await expectEventually(() => bodyColors(page)).toEqual(
           colorScheme === 'light'
             ? { backgroundColor: 'rgb(245, 246, 248)', color: 'rgb(27, 31, 36)' }
             : { backgroundColor: 'rgb(20, 23, 28)', color: 'rgb(230, 233, 238)' },
         );
-        expect(await seriousAxeViolations(page)).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
         await page.screenshot({ path: join(SCREENSHOTS, `sign-in-${colorScheme}.png`) });
         expect((await context.cookies()).find((cookie) => cookie.name === 'outpost_session')).toBeUndefined();
         expectClean(origin, { allowDataUrls: false });
@@ -123,9 +120,8 @@ describe('outpost start in browser mode, in Chromium', () => {
 
     const status = page.locator('[data-testid="server-status"]');
     await status.waitFor({ state: 'visible', timeout: 15_000 });
-    const text = await status.textContent();
-    expect(text).toContain('Local server is running');
-    expect(text).toContain('1.22.0');
+    await expectEventually(() => status.textContent()).toContain('Local server is running');
+    await expectEventually(() => status.textContent()).toContain('1.22.0');
     await page.waitForLoadState('networkidle');
 
     expect(record.requests).toContain(`${origin}/api/version`);
@@ -154,7 +150,7 @@ describe('outpost start in browser mode, in Chromium', () => {
         expect((await bodyColors(page)).backgroundColor).toBe(
           colorScheme === 'light' ? 'rgb(245, 246, 248)' : 'rgb(20, 23, 28)',
         );
-        expect(await seriousAxeViolations(page)).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
         await page.screenshot({ path: join(SCREENSHOTS, `sign-in-used-link-${colorScheme}.png`) });
         expect((await context.cookies()).find((cookie) => cookie.name === 'outpost_session')).toBeUndefined();
         expectClean(server!.origin, { allowDataUrls: false });
@@ -171,8 +167,8 @@ describe('outpost start in browser mode, in Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search projects by title' }).fill('any');
     const notice = page.getByRole('alert').filter({ hasText: 'This browser is no longer signed in to Outpost.' });
     await notice.waitFor();
-    expect(await page.getByText('Authentication credentials were not provided').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await expectEventually(() => page.getByText('Authentication credentials were not provided').count()).toBe(0);
+    await expectEventually(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await notice.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { name: 'Sign in to Outpost', level: 1 }).waitFor();
     expectClean(server!.origin, { moreThan: 1, allowDataUrls: false });

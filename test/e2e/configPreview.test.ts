@@ -11,6 +11,7 @@ import {
   PREVIEW_FRAME,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 const START_CONFIG = `<View>
   <Text name="text" value="$text"/>
@@ -42,7 +43,7 @@ describe('live preview of the labeling config in the project settings', () => {
   it('shows the saved config in the editor on a sample task', async () => {
     await page.goto(`${server.cli.url}/#/projects/${projectId}/settings`);
     await previewChoice('Weather').waitFor({ timeout: 15_000 });
-    expect(await previewChoice('Sports').count()).toBe(1);
+    await expectEventually(() => previewChoice('Sports').count()).toBe(1);
     await page.getByRole('heading', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'config-preview-light.png') });
   });
@@ -55,7 +56,7 @@ describe('live preview of the labeling config in the project settings', () => {
       .getByRole('button', { name: 'Replace config' })
       .click();
     await previewChoice('Positive').waitFor();
-    expect(await previewChoice('Weather').count()).toBe(0);
+    await expectEventually(() => previewChoice('Weather').count()).toBe(0);
     // The sample task gives the Text tag some text to show.
     await expect
       .poll(async () => (await configPreview(page).locator('.lsf-richtext__container').first().textContent())?.trim())
@@ -71,8 +72,8 @@ describe('live preview of the labeling config in the project settings', () => {
       .click();
     const message = page.getByTestId('preview-message').filter({ hasText: 'cannot show this config' });
     await message.waitFor();
-    expect(await message.textContent()).toContain('Bucket');
-    expect(await page.locator(PREVIEW_FRAME).count()).toBe(0);
+    await expectEventually(() => message.textContent()).toContain('Bucket');
+    await expectEventually(() => page.locator(PREVIEW_FRAME).count()).toBe(0);
   });
 
   // The preview's own colors in the dark theme are checked in labelingTheme.test.ts.
@@ -80,10 +81,10 @@ describe('live preview of the labeling config in the project settings', () => {
     await inDarkTheme(session, async (darkPage) => {
       await darkPage.goto(`${server.cli.url}/#/projects/${projectId}/settings`);
       await previewChoice('Weather', darkPage).waitFor({ timeout: 15_000 });
-      expect(await darkPage.locator('html').getAttribute('data-theme')).toBe('dark');
+      await expectEventually(() => darkPage.locator('html').getAttribute('data-theme')).toBe('dark');
       await darkPage.getByRole('heading', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
       await darkPage.screenshot({ path: join(SCREENSHOTS, 'config-preview-dark.png') });
-      expect(await seriousAxeViolations(darkPage, [PREVIEW_FRAME])).toEqual([]);
+      await expectEventually(() => seriousAxeViolations(darkPage, [PREVIEW_FRAME])).toEqual([]);
     });
   });
 

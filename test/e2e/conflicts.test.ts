@@ -6,6 +6,8 @@ import { animationsSettled, openRecordedPage, type RecordedPage } from '../helpe
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { choice, createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { expectEventually } from '../helpers/eventually.js';
+import { waitUntil } from '../helpers/eventually.js';
 
 /*
  * The conflicts page in Chromium against `outpost serve`, on a data folder that met real
@@ -46,18 +48,15 @@ describe('sync conflicts in Chromium against outpost serve', () => {
     const run = await server.api<{ id: number }>('POST', `/api/outpost/remotes/${remoteId}/sync`, {
       projects: [remoteProject],
     });
-    for (;;) {
+    const finished = await waitUntil(async () => {
       const runs = await server.api<{ id: number; status: string; errors: unknown[] }[]>(
         'GET',
         `/api/outpost/remotes/${remoteId}/runs`,
       );
       const current = runs.find((item) => item.id === run.id)!;
-      if (current.status !== 'running') {
-        expect(current).toMatchObject({ status: 'completed', errors: [] });
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return current.status !== 'running' ? current : null;
+    }, 'the sync run to finish');
+    expect(finished).toMatchObject({ status: 'completed', errors: [] });
   }
 
   const openConflicts = () =>
@@ -132,15 +131,17 @@ describe('sync conflicts in Chromium against outpost serve', () => {
     expect(new URL(page.url()).hash).toBe(`#/projects/${projectId}/conflicts`);
     const alpha = card(TEXTS[0]!);
     await alpha.getByRole('heading', { name: 'Yours' }).waitFor();
-    expect(await alpha.getByText('Edited on both sides').count()).toBe(1);
+    await expectEventually(() => alpha.getByText('Edited on both sides').count()).toBe(1);
     const yours = alpha.getByRole('region', { name: 'Yours' });
     const theirs = alpha.getByRole('region', { name: 'Theirs' });
-    expect(await yours.getByRole('listitem').innerText()).toContain('mine');
-    expect(await theirs.getByRole('listitem').innerText()).toContain('theirs');
+    await expectEventually(() => yours.getByRole('listitem').innerText()).toContain('mine');
+    await expectEventually(() => theirs.getByRole('listitem').innerText()).toContain('theirs');
     const delta = card(TEXTS[3]!);
-    expect(await delta.getByText('Edited here, deleted there').count()).toBe(1);
-    expect(await delta.getByRole('region', { name: 'Yours' }).innerText()).toContain('mine');
-    expect(await delta.getByRole('region', { name: 'Theirs' }).innerText()).toContain('Deleted on the remote.');
+    await expectEventually(() => delta.getByText('Edited here, deleted there').count()).toBe(1);
+    await expectEventually(() => delta.getByRole('region', { name: 'Yours' }).innerText()).toContain('mine');
+    await expectEventually(() => delta.getByRole('region', { name: 'Theirs' }).innerText()).toContain(
+      'Deleted on the remote.',
+    );
     await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-light.png') });
     await delta.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-deleted-light.png') });
@@ -152,9 +153,9 @@ describe('sync conflicts in Chromium against outpost serve', () => {
       .getByRole('heading', { name: /^Task \d+/ })
       .first()
       .waitFor();
-    expect(await dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
     await dark.page.screenshot({ path: join(SCREENSHOTS, 'conflicts-open-dark.png') });
-    expect(await seriousAxeViolations(dark.page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(dark.page)).toEqual([]);
     dark.expectClean(server.origin);
     await dark.context.close();
   });
@@ -166,7 +167,7 @@ describe('sync conflicts in Chromium against outpost serve', () => {
       await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
       await animationsSettled(page);
       await page.screenshot({ path: join(SCREENSHOTS, `${name}-${theme}.png`) });
-      expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
+      await expectEventually(() => seriousAxeViolations(page), { message: `${name} (${theme})` }).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
   }
@@ -176,11 +177,11 @@ describe('sync conflicts in Chromium against outpost serve', () => {
     const run = page.getByTestId('sync-run').first();
     await run.getByText('Completed with 4 conflicts', { exact: true }).waitFor();
     const review = run.getByRole('link', { name: 'Review 4 conflicts in Support tickets' });
-    expect(await review.getAttribute('href')).toBe(`#/projects/${projectId}/conflicts`);
+    await expectEventually(() => review.getAttribute('href')).toBe(`#/projects/${projectId}/conflicts`);
     // The first run met none: plain "Completed", no link.
     const first = page.getByTestId('sync-run').last();
-    expect(await first.getByText('Completed', { exact: true }).count()).toBe(1);
-    expect(await first.getByRole('link').count()).toBe(0);
+    await expectEventually(() => first.getByText('Completed', { exact: true }).count()).toBe(1);
+    await expectEventually(() => first.getByRole('link').count()).toBe(0);
     await shootBoth('conflicts-sync-run');
     await review.click();
     await page.waitForURL((url) => url.hash === `#/projects/${projectId}/conflicts`);
@@ -192,7 +193,7 @@ describe('sync conflicts in Chromium against outpost serve', () => {
     const card = page.getByRole('article', { name: 'Support tickets' });
     await card.getByRole('link', { name: `Mirrored from ${new URL(remote.url).host}` }).waitFor();
     const badge = card.getByRole('link', { name: '4 conflicts in Support tickets' });
-    expect(await badge.textContent()).toBe('4 conflicts');
+    await expectEventually(() => badge.textContent()).toBe('4 conflicts');
     await shootBoth('conflicts-project-card');
     await badge.click();
     await page.waitForURL((url) => url.hash === `#/projects/${projectId}/conflicts`);
@@ -266,9 +267,9 @@ describe('sync conflicts in Chromium against outpost serve', () => {
     const dark = await darkPage();
     await dark.page.getByRole('heading', { name: 'No conflicts to resolve' }).waitFor();
     await dark.page.getByRole('heading', { name: 'Resolved', level: 2 }).waitFor();
-    expect(await dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
     await dark.page.screenshot({ path: join(SCREENSHOTS, 'conflicts-resolved-dark.png') });
-    expect(await seriousAxeViolations(dark.page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(dark.page)).toEqual([]);
     dark.expectClean(server.origin);
     await dark.context.close();
   });

@@ -5,10 +5,7 @@ import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { dismissToasts } from '../helpers/toasts.js';
-
-// The page's globals these tests touch inside page.evaluate (the Node type-check has no DOM types).
-declare const document: { getAnimations(): unknown[] };
-declare const location: { hash: string };
+import { expectEventually } from '../helpers/eventually.js';
 
 interface TemplateWire {
   title: string;
@@ -48,8 +45,8 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
    */
   async function expectMiniatures(): Promise<void> {
     const options = picker().locator('label.template-option:not(.template-option--empty)');
-    expect(await options.count()).toBe(templates.length);
-    expect(await picker().locator('img').count()).toBe(0);
+    await expectEventually(() => options.count()).toBe(templates.length);
+    await expectEventually(() => picker().locator('img').count()).toBe(0);
     const drawn = await options.evaluateAll((labels) =>
       labels.map((label) => [
         label.querySelector('.template-option__title')?.textContent ?? '',
@@ -99,9 +96,9 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
     // Templates the bundled editor cannot show are marked, every one of them.
     const newer = templates.filter((template) => !template.bundled_editor).length;
     expect(newer).toBeGreaterThan(0);
-    expect(await dialog().getByText('Needs a newer editor', { exact: true }).count()).toBe(newer);
-    expect(
-      await dialog()
+    await expectEventually(() => dialog().getByText('Needs a newer editor', { exact: true }).count()).toBe(newer);
+    await expectEventually(() =>
+      dialog()
         .getByRole('radio', { name: /Custom \/ start empty/ })
         .isChecked(),
     ).toBe(true);
@@ -113,14 +110,16 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
     await dialog().getByLabel('Title').fill('Street signs');
     const categories = dialog().getByRole('group', { name: 'Category' });
     await categories.getByRole('button', { name: 'Computer Vision' }).click();
-    expect(await categories.getByRole('button', { name: 'Computer Vision' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await dialog().getByRole('region', { name: 'Natural Language Processing' }).count()).toBe(0);
+    await expectEventually(() =>
+      categories.getByRole('button', { name: 'Computer Vision' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await expectEventually(() => dialog().getByRole('region', { name: 'Natural Language Processing' }).count()).toBe(0);
     const vision = templates.filter((template) => template.group === 'Computer Vision');
-    expect(await dialog().getByRole('region', { name: 'Computer Vision' }).getByRole('radio').count()).toBe(
-      vision.length,
-    );
+    await expectEventually(() =>
+      dialog().getByRole('region', { name: 'Computer Vision' }).getByRole('radio').count(),
+    ).toBe(vision.length);
     await dialog().getByRole('searchbox', { name: 'Search templates' }).fill('box objects');
-    expect(await picker().getByRole('radio').count()).toBe(2); // "start empty" and the one match
+    await expectEventually(() => picker().getByRole('radio').count()).toBe(2); // "start empty" and the one match
     await dialog()
       .getByRole('radio', { name: /Box Objects in Images/ })
       .check();
@@ -157,8 +156,8 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
     await dialog()
       .getByRole('radio', { name: /Box Objects in Images/ })
       .waitFor();
-    expect(
-      await dialog()
+    await expectEventually(() =>
+      dialog()
         .getByRole('radio', { name: /Custom \/ start empty/ })
         .isChecked(),
     ).toBe(true);
@@ -195,7 +194,7 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await unsaved.getByRole('button', { name: 'Stay' }).click();
     await unsaved.waitFor({ state: 'hidden' });
-    expect(await page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
+    await expectEventually(() => page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
     expect(new URL(page.url()).hash).toBe(settingsHash);
 
     // A hash change that is not a click (back button, typed URL) is held the same way.
@@ -204,7 +203,7 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
     expect(new URL(page.url()).hash).toBe(settingsHash);
     await page.keyboard.press('Escape');
     await unsaved.waitFor({ state: 'hidden' });
-    expect(await page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
+    await expectEventually(() => page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
   });
 
   it('asks the browser before closing or reloading the tab with unsaved settings', async () => {
@@ -217,7 +216,7 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
-    expect(await page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
+    await expectEventually(() => page.getByLabel('Title').inputValue()).toBe('Street signs, v2');
   });
 
   it('leaves and drops the edit on Discard, and does not ask once saved', async () => {
@@ -235,7 +234,7 @@ describe('creating projects and leaving unsaved settings, in Chromium', () => {
     await page.getByRole('heading', { name: 'Settings · Street signs, v3' }).waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('article', { name: 'Street signs, v3' }).waitFor();
-    expect(await unsaved.count()).toBe(0);
+    await expectEventually(() => unsaved.count()).toBe(0);
   });
 
   it('made no request outside its origin, and logged no errors', () => {

@@ -6,6 +6,7 @@ import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * The project dashboard in Chromium against `outpost serve`: a project labeled by two people
@@ -143,35 +144,37 @@ describe('project dashboard in Chromium against outpost serve', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(new URL(page.url()).hash).toBe(`#/projects/${projectId}/dashboard`);
     expect(new URL((await request).url()).searchParams.get('timezone')).toBe(ZONE);
-    expect(await page.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    await expectEventually(() => page.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     await page.getByText(`3 annotations and 1 skip, ${dayName(threeDaysAgo)} – ${today}`).waitFor();
 
-    expect(await readTable(page, 'Tasks')).toEqual([
+    await expectEventually(() => readTable(page, 'Tasks')).toEqual([
       ['Status', 'Tasks', 'Share'],
       ['Completed', '3', '60%'],
       ['Skipped', '1', '20%'],
       ['Remaining', '1', '20%'],
       ['Total', '5', '100%'],
     ]);
-    expect(await readTable(page, 'Annotations per day')).toEqual([
+    await expectEventually(() => readTable(page, 'Annotations per day')).toEqual([
       ['Day', 'Submitted', 'Skipped'],
       [dayName(threeDaysAgo), '2', '0'],
       [dayName(new Date(Date.now() - 2 * 86_400_000)), '0', '0'],
       [dayName(new Date(Date.now() - 86_400_000)), '0', '0'],
       [today, '1', '1'],
     ]);
-    expect(await readTable(page, 'Annotations per annotator')).toEqual([
+    await expectEventually(() => readTable(page, 'Annotations per annotator')).toEqual([
       ['Annotator', 'Email', 'Submitted', 'Skipped'],
       ['Ana Lima', 'ana@example.com', '2', '0'],
       ['annotator@outpost.local', 'annotator@outpost.local', '1', '1'],
     ]);
-    expect(await readTable(page, 'Labels of sentiment')).toEqual([
+    await expectEventually(() => readTable(page, 'Labels of sentiment')).toEqual([
       ['Label', 'Given', 'Share'],
       ['pos', '2', '66%'],
       ['neg', '1', '33%'],
       ['neutral', '0', '0%'],
     ]);
-    expect(await readTable(page, 'Labels of entities')).toEqual([
+    await expectEventually(() => readTable(page, 'Labels of entities')).toEqual([
       ['Label', 'Given', 'Share'],
       ['Place', '2', '66%'],
       ['Person', '1', '33%'],
@@ -191,7 +194,7 @@ describe('project dashboard in Chromium against outpost serve', () => {
     lightFills.timeline = await firstBarFill(page, 'Annotations per day');
     lightFills.labels = await firstBarFill(page, 'Labels: sentiment (Choices)');
     expect(lightFills.timeline).toBe('rgb(37, 99, 201)');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     await screenshotAll(page, 'dashboard-light.png');
   });
 
@@ -205,14 +208,16 @@ describe('project dashboard in Chromium against outpost serve', () => {
     expect(weeks.every(([name]) => name?.startsWith('Week of '))).toBe(true);
     expect(weeks.reduce((sum, row) => [sum[0]! + Number(row[1]), sum[1]! + Number(row[2])], [0, 0])).toEqual([3, 1]);
     await weekly.getByRole('button', { name: 'Table' }).click();
-    expect(await weekly.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
+    await expectEventually(() => weekly.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     await expect.poll(() => weekly.getByRole('table').isVisible()).toBe(true);
-    expect(await weekly.getByRole('img').count()).toBe(0);
+    await expectEventually(() => weekly.getByRole('img').count()).toBe(0);
     await page.getByLabel('Period').selectOption('7');
     // The old subtitle stays until the new range arrives: wait for the one that names its first day.
     const sixDaysAgo = dayName(new Date(Date.now() - 6 * 86_400_000));
     await page.getByText(`3 annotations and 1 skip, ${sixDaysAgo} – ${today}`).waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     await screenshotAll(page, 'dashboard-week-table-light.png');
     recorded.expectClean(server.origin);
   });
@@ -224,9 +229,9 @@ describe('project dashboard in Chromium against outpost serve', () => {
     await dark.page.goto(`${server.origin}/#/projects/${projectId}/dashboard`, { waitUntil: 'load' });
     await dark.page.getByRole('table', { name: 'Labels of entities' }).waitFor();
     await expect.poll(() => dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
-    expect(await firstBarFill(dark.page, 'Annotations per day')).toBe('rgb(91, 147, 240)');
-    expect(await firstBarFill(dark.page, 'Labels: sentiment (Choices)')).not.toBe(lightFills.labels);
-    expect(await seriousAxeViolations(dark.page)).toEqual([]);
+    await expectEventually(() => firstBarFill(dark.page, 'Annotations per day')).toBe('rgb(91, 147, 240)');
+    await expectEventually(() => firstBarFill(dark.page, 'Labels: sentiment (Choices)')).not.toBe(lightFills.labels);
+    await expectEventually(() => seriousAxeViolations(dark.page)).toEqual([]);
     await screenshotAll(dark.page, 'dashboard-dark.png');
     dark.expectClean(server.origin);
     await dark.context.close();
@@ -240,13 +245,13 @@ describe('project dashboard in Chromium against outpost serve', () => {
       await view.page.goto(`${server.origin}/#/projects/${emptyProjectId}/dashboard`, { waitUntil: 'load' });
       await view.page.getByRole('heading', { name: 'No annotations yet' }).waitFor();
       await view.page.getByText(`No annotations, ${today}`).waitFor();
-      expect(await view.page.getByRole('link', { name: 'Start labeling' }).getAttribute('href')).toBe(
+      await expectEventually(() => view.page.getByRole('link', { name: 'Start labeling' }).getAttribute('href')).toBe(
         `#/projects/${emptyProjectId}/label`,
       );
       expect((await readTable(view.page, 'Tasks'))[3]).toEqual(['Remaining', '2', '100%']);
-      expect(await view.page.getByRole('region', { name: /^Labels/ }).count()).toBe(0);
+      await expectEventually(() => view.page.getByRole('region', { name: /^Labels/ }).count()).toBe(0);
       await expect.poll(() => view.page.locator('html').getAttribute('data-theme')).toBe(theme);
-      expect(await seriousAxeViolations(view.page)).toEqual([]);
+      await expectEventually(() => seriousAxeViolations(view.page)).toEqual([]);
       await screenshotAll(view.page, `dashboard-empty-${theme}.png`);
       view.expectClean(server.origin);
       await view.context.close();

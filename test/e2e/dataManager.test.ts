@@ -7,6 +7,7 @@ import { recordPage, type RecordedPage } from '../helpers/browserPage.js';
 import { addAnnotation } from '../helpers/dmData.js';
 import { IMAGES, JSON_TASKS, dmGrid, listDmTasks, startDmE2e, type FilterItem } from '../helpers/dmE2e.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /* The Data Manager's grid: rows, thumbnails, columns, people, scrolling and the dark theme. Tabs, filters and actions: dataManagerViews.test.ts. */
 
@@ -39,12 +40,11 @@ describe('data manager grid in Chromium against outpost serve', () => {
     await page.goto(`${server.origin}/#/projects/${projectId}`, { waitUntil: 'load' });
     await waitForCount(`${JSON_TASKS + IMAGES.length} tasks`);
     await rowOf(firstJsonTask).waitFor();
-    const rendered = await bodyRows().count();
-    expect(rendered).toBeGreaterThan(5);
-    expect(rendered).toBeLessThan(40);
-    expect(await grid().getAttribute('aria-rowcount')).toBe(String(JSON_TASKS + IMAGES.length + 1));
+    await expectEventually(() => bodyRows().count()).toBeGreaterThan(5);
+    await expectEventually(() => bodyRows().count()).toBeLessThan(40);
+    await expectEventually(() => grid().getAttribute('aria-rowcount')).toBe(String(JSON_TASKS + IMAGES.length + 1));
     const thumbnail = grid().getByRole('img', { name: `image of task ${firstJsonTask}` });
-    expect(await thumbnail.getAttribute('src')).toMatch(/^\/data\/upload\//);
+    await expectEventually(() => thumbnail.getAttribute('src')).toMatch(/^\/data\/upload\//);
     // Loaded for real: the image decoded with a size (a broken image has none).
     await expect
       .poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
@@ -66,13 +66,13 @@ describe('data manager grid in Chromium against outpost serve', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await rowOf(firstJsonTask).waitFor();
     const titles = grid().locator('.dm-sort__title');
-    expect(await titles.count()).toBeGreaterThan(8);
+    await expectEventually(() => titles.count()).toBeGreaterThan(8);
     const clipped = await titles.evaluateAll((all) =>
       all.filter((title) => title.scrollWidth > title.clientWidth).map((title) => title.textContent),
     );
     expect(clipped).toEqual([]);
     // The whole grid fits: no column hides past the right edge either.
-    expect(await grid().evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expectEventually(() => grid().evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     // The Completed column's cells: the header's position among the row's cells picks them.
     const column = await grid()
       .getByRole('columnheader')
@@ -95,7 +95,7 @@ describe('data manager grid in Chromium against outpost serve', () => {
   it('resizes a column by dragging its header edge or with the keyboard, remembered after a reload', async () => {
     const handle = (title: string) => grid().getByRole('separator', { name: `Resize column ${title}` });
     // Each header is named by its title alone, its handle by what it does.
-    expect(await grid().getByRole('columnheader', { name: 'score', exact: true }).count()).toBe(1);
+    await expectEventually(() => grid().getByRole('columnheader', { name: 'score', exact: true }).count()).toBe(1);
     const before = await headerWidths();
     const box = (await handle('text').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -111,9 +111,9 @@ describe('data manager grid in Chromium against outpost serve', () => {
     await page.keyboard.press('ArrowRight');
     const keyed = (await headerWidths()).score!;
     expect(keyed).toBe(before.score! + 32);
-    expect(await handle('score').getAttribute('aria-valuenow')).toBe(String(keyed));
+    await expectEventually(() => handle('score').getAttribute('aria-valuenow')).toBe(String(keyed));
     // The keys were the handle's: the grid did not move its active row.
-    expect(await grid().getAttribute('aria-activedescendant')).toBeNull();
+    await expectEventually(() => grid().getAttribute('aria-activedescendant')).toBeNull();
 
     await page.reload({ waitUntil: 'load' });
     await rowOf(firstJsonTask).waitFor();
@@ -154,10 +154,12 @@ describe('data manager grid in Chromium against outpost serve', () => {
     await page.reload({ waitUntil: 'load' });
     const row = rowOf(firstJsonTask);
     await row.getByRole('img', { name: 'Ana Lima (ana.lima@example.com)' }).waitFor();
-    expect(await row.getByRole('img', { name: 'Ana Lima (ana.lima@example.com)' }).textContent()).toBe('AL');
-    expect(await row.getByRole('img', { name: me.email }).textContent()).toBe('AN');
-    expect(await row.getByRole('img', { name: me.email }).getAttribute('title')).toBe(me.email);
-    expect(await row.textContent()).not.toMatch(/#\d/);
+    await expectEventually(() => row.getByRole('img', { name: 'Ana Lima (ana.lima@example.com)' }).textContent()).toBe(
+      'AL',
+    );
+    await expectEventually(() => row.getByRole('img', { name: me.email }).textContent()).toBe('AN');
+    await expectEventually(() => row.getByRole('img', { name: me.email }).getAttribute('title')).toBe(me.email);
+    await expectEventually(() => row.textContent()).not.toMatch(/#\d/);
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-annotators-light.png') });
     await page.setViewportSize({ width: 1280, height: 720 });
   });
@@ -166,8 +168,10 @@ describe('data manager grid in Chromium against outpost serve', () => {
     const last = (await listTasks([], ['-tasks:id'], 1)).tasks[0]!.id;
     await grid().evaluate((element) => (element.scrollTop = element.scrollHeight));
     await rowOf(last).waitFor();
-    expect(await rowOf(last).getAttribute('aria-rowindex')).toBe(String(JSON_TASKS + IMAGES.length + 1));
-    expect(await bodyRows().count()).toBeLessThan(40);
+    await expectEventually(() => rowOf(last).getAttribute('aria-rowindex')).toBe(
+      String(JSON_TASKS + IMAGES.length + 1),
+    );
+    await expectEventually(() => bodyRows().count()).toBeLessThan(40);
     await grid().evaluate((element) => (element.scrollTop = 0));
     await rowOf(firstJsonTask).waitFor();
   });
@@ -187,18 +191,18 @@ describe('data manager grid in Chromium against outpost serve', () => {
       .filter({ hasText: / tasks$/ })
       .waitFor();
     await darkPage.locator('.dm-grid__body img').first().waitFor();
-    expect(await darkPage.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => darkPage.locator('html').getAttribute('data-theme')).toBe('dark');
     await darkPage.screenshot({ path: join(SCREENSHOTS, 'data-manager-tasks-dark.png') });
-    expect(await seriousAxeViolations(darkPage), 'grid').toEqual([]);
+    await expectEventually(() => seriousAxeViolations(darkPage), { message: 'grid' }).toEqual([]);
     await darkPage.getByRole('button', { name: /^Filters/ }).click();
     await darkPage.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Add filter' }).click();
     await darkPage.screenshot({ path: join(SCREENSHOTS, 'data-manager-filters-dark.png') });
-    expect(await seriousAxeViolations(darkPage), 'filters').toEqual([]);
+    await expectEventually(() => seriousAxeViolations(darkPage), { message: 'filters' }).toEqual([]);
     await darkPage.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Cancel' }).click();
     await darkPage.getByRole('button', { name: 'Columns' }).click();
     await darkPage.getByRole('dialog', { name: 'Columns' }).waitFor();
     await darkPage.screenshot({ path: join(SCREENSHOTS, 'data-manager-columns-dark.png') });
-    expect(await seriousAxeViolations(darkPage), 'columns').toEqual([]);
+    await expectEventually(() => seriousAxeViolations(darkPage), { message: 'columns' }).toEqual([]);
     await dark.close();
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedPage } from '../helpers/browserPage.js';
 import { ANNOTATED, IMAGES, JSON_TASKS, dmGrid, listDmTasks, startDmE2e, type FilterItem } from '../helpers/dmE2e.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /* The Data Manager's tabs, filters, ordering, hidden columns, bulk delete and keyboard. The grid itself: dataManager.test.ts. */
 
@@ -69,7 +70,7 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
     expect(annotated.total).toBe(ANNOTATED);
     await waitForCount(`${ANNOTATED} tasks`);
     await rowOf(annotated.tasks[ANNOTATED - 1]!.id).waitFor();
-    expect(await renderedIds()).toEqual(annotated.tasks.map((task) => task.id));
+    await expectEventually(() => renderedIds()).toEqual(annotated.tasks.map((task) => task.id));
 
     // "Completed is empty" picks the tasks without annotations: a count unlike the one before it,
     // so the wait below sees this filter applied, not the previous one still on screen.
@@ -109,7 +110,10 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
       await grid().locator('[aria-sort="ascending"]').waitFor();
       await expect.poll(() => held.length).toBe(1);
       // A list read now would race the save (the server reads the stored tab): nothing is asked.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      // Two painted frames after the new order showed, the click's renders and effects have all run.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+      );
       expect(listed).toEqual([]);
       await held[0]!.continue();
     } finally {
@@ -145,12 +149,12 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
     await grid().getByRole('columnheader', { name: 'Inner ID' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-columns-light.png') });
     await chooser.getByRole('button', { name: 'Done' }).click();
-    expect(await grid().getByRole('columnheader', { name: 'text' }).count()).toBe(0);
+    await expectEventually(() => grid().getByRole('columnheader', { name: 'text' }).count()).toBe(0);
 
     expect((await hiddenSaved).ok()).toBe(true);
     await page.reload({ waitUntil: 'load' });
     await waitForCount(`${JSON_TASKS + IMAGES.length} tasks`);
-    expect(await grid().getByRole('columnheader', { name: 'text' }).count()).toBe(0);
+    await expectEventually(() => grid().getByRole('columnheader', { name: 'text' }).count()).toBe(0);
     const views = await server.api<{ data: { hiddenColumns?: { explore: string[] } } }[]>(
       'GET',
       `/api/dm/views/?project=${projectId}`,
@@ -216,7 +220,7 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    expect(await grid().getAttribute('aria-activedescendant')).toBe('dm-tasks-row-2');
+    await expectEventually(() => grid().getAttribute('aria-activedescendant')).toBe('dm-tasks-row-2');
     await page.keyboard.press('Space');
     await waitForCount(`1 of ${JSON_TASKS + IMAGES.length - 3} tasks selected`);
     await page.keyboard.press('Enter');
@@ -227,7 +231,7 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
     const empty = (await server.api<{ id: number }>('POST', '/api/projects/', { title: 'Empty project' })).id;
     await page.goto(`${server.origin}/#/projects/${empty}`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'No tasks yet' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Import data' }).getAttribute('href')).toBe(
+    await expectEventually(() => page.getByRole('link', { name: 'Import data' }).getAttribute('href')).toBe(
       `#/projects/${empty}/import`,
     );
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-empty-light.png') });

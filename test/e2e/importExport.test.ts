@@ -7,6 +7,7 @@ import { seriousAxeViolations } from '../helpers/axe.js';
 import { animationsSettled, openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 const IMAGE_CONFIG = `<View>
   <Image name="image" value="$image"/>
@@ -90,7 +91,7 @@ describe('import page and export dialog in Chromium against outpost serve', () =
       await page.emulateMedia({ colorScheme: theme });
       await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
       await settled();
-      expect(await seriousAxeViolations(page), theme).toEqual([]);
+      await expectEventually(() => seriousAxeViolations(page), { message: theme }).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' });
@@ -122,14 +123,16 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     await page.goto(`${server.origin}/#/projects/${imageProject}/import`);
     await page.getByRole('heading', { name: 'Import data' }).waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Pets').waitFor();
-    expect(await page.getByRole('link', { name: 'Import' }).getAttribute('aria-current')).toBe('page');
+    await expectEventually(() => page.getByRole('link', { name: 'Import' }).getAttribute('aria-current')).toBe('page');
     await page.waitForLoadState('networkidle');
     // Before anything is sent: what the labeling config reads, and how files fill it.
     const expected = page.getByRole('region', { name: 'What each task needs' });
-    expect(await expected.getByRole('list', { name: 'Data keys the labeling config reads' }).textContent()).toBe(
-      'image for the Image tag',
+    await expectEventually(() =>
+      expected.getByRole('list', { name: 'Data keys the labeling config reads' }).textContent(),
+    ).toBe('image for the Image tag');
+    await expectEventually(() => expected.textContent()).toContain(
+      'Or an image per task: each file becomes one task and fills image',
     );
-    expect(await expected.textContent()).toContain('Or an image per task: each file becomes one task and fills image');
     await shoot('import-empty');
 
     const colors: [number, number, number][] = [
@@ -159,7 +162,7 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
     await page.getByRole('heading', { name: /^5 files ready/ }).waitFor();
     const listed = page.getByRole('list', { name: 'Files to import' }).getByRole('listitem');
-    expect(await listed.allTextContents()).toEqual(
+    await expectEventually(() => listed.allTextContents()).toEqual(
       ['cat-1.png', 'cat-2.png', 'cat-3.png', 'dog-1.png', 'dog-2.png'].map((name) => expect.stringContaining(name)),
     );
     await shoot('import-files');
@@ -179,7 +182,7 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     // The stored media are the bytes that were sent.
     const first = await server.request('GET', images.get('cat-1.png')!);
     expect(Buffer.from(await first.arrayBuffer()).equals(png(8, 6, colors[0]!))).toBe(true);
-    expect(await page.getByRole('link', { name: 'Start labeling' }).getAttribute('href')).toBe(
+    await expectEventually(() => page.getByRole('link', { name: 'Start labeling' }).getAttribute('href')).toBe(
       `#/projects/${imageProject}/label`,
     );
     await shoot('import-done');
@@ -193,23 +196,28 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     await page.getByRole('button', { name: 'Import JSON' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
     await alert.waitFor();
-    expect(await alert.getByRole('heading').textContent()).toBe('Nothing was imported: 1 item has a problem.');
+    await expectEventually(() => alert.getByRole('heading').textContent()).toBe(
+      'Nothing was imported: 1 item has a problem.',
+    );
+    await expectEventually(() => alert.getByRole('listitem').count()).toBe(1);
     const items = await alert.getByRole('listitem').allTextContents();
     expect(items).toHaveLength(1);
     expect(items[0]).toContain('Item 2');
     // A sentence, not Label Studio's Python dump of the item.
     expect(items[0]).toContain('Its data has no "text", the key the labeling config reads ($text). It has "review".');
     expect(items[0]).not.toContain("{'review'");
-    expect(await alert.textContent()).toContain('The labeling config reads "text" from each task\'s data.');
+    await expectEventually(() => alert.textContent()).toContain(
+      'The labeling config reads "text" from each task\'s data.',
+    );
     await shoot('import-errors');
 
     await page.getByLabel('Tasks as JSON').fill('[{"text": "unterminated"');
     await page.getByRole('button', { name: 'Import JSON' }).click();
     await page.getByRole('alert').filter({ hasText: 'JSON parse error' }).waitFor();
     expectRefusedImport = false;
-    expect(await taskTexts(textProject)).toEqual([]);
+    await expectEventually(() => taskTexts(textProject)).toEqual([]);
     await page.getByRole('button', { name: 'Dismiss' }).click();
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expectEventually(() => page.getByRole('alert').count()).toBe(0);
   });
 
   it('imports CSV in two steps: upload, remove a file, read as a list of tasks, commit', async () => {
@@ -222,10 +230,12 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     await page.getByRole('button', { name: 'Upload 2 files' }).click();
     const review = page.getByRole('region', { name: /Uploaded 2 files/ });
     await review.waitFor();
-    expect(await review.getByText('4 tasks with the columns').count()).toBe(1);
-    expect(await review.getByRole('radio', { name: /List of tasks/ }).isChecked()).toBe(true);
-    expect(await review.getByRole('radio', { name: /Time Series or Whole Text File/ }).isChecked()).toBe(false);
-    expect(await taskTexts(textProject)).toEqual([]);
+    await expectEventually(() => review.getByText('4 tasks with the columns').count()).toBe(1);
+    await expectEventually(() => review.getByRole('radio', { name: /List of tasks/ }).isChecked()).toBe(true);
+    await expectEventually(() =>
+      review.getByRole('radio', { name: /Time Series or Whole Text File/ }).isChecked(),
+    ).toBe(false);
+    await expectEventually(() => taskTexts(textProject)).toEqual([]);
     await shoot('import-review');
 
     await review.getByRole('button', { name: 'Remove extra.csv from the import' }).click();
@@ -246,13 +256,13 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     await dialog.waitFor();
     const json = dialog.getByRole('radio', { name: /^JSON\b/ }).first();
     await json.waitFor();
-    expect(await json.isChecked()).toBe(true);
+    await expectEventually(() => json.isChecked()).toBe(true);
     // A Choices config cannot give COCO: it is listed, greyed, and says why.
     const coco = dialog.getByRole('radio', { name: /^COCO\b/ }).first();
-    expect(await coco.isDisabled()).toBe(true);
-    expect(await coco.getAttribute('aria-describedby')).toBeTruthy();
-    expect(await dialog.getByText(/Not available for this labeling config/).count()).toBeGreaterThan(0);
-    expect(await page.evaluate('document.activeElement && document.activeElement.value')).toBe('JSON');
+    await expectEventually(() => coco.isDisabled()).toBe(true);
+    await expectEventually(() => coco.getAttribute('aria-describedby')).toBeTruthy();
+    await expectEventually(() => dialog.getByText(/Not available for this labeling config/).count()).toBeGreaterThan(0);
+    await expectEventually(() => page.evaluate('document.activeElement && document.activeElement.value')).toBe('JSON');
     await shoot('export-dialog');
 
     await dialog.getByLabel(/Include tasks without annotations/).check();
@@ -285,11 +295,11 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     });
     await page.goto(`${server.origin}/#/projects/${project.id}/import`);
     const expected = page.getByRole('region', { name: 'What each task needs' });
-    expect(await expected.getByRole('list', { name: 'Data keys the labeling config reads' }).textContent()).toBe(
-      'ner for the Text tag',
-    );
-    expect(await expected.textContent()).toContain('JSON: [{"ner":"…"}]');
-    expect(await expected.textContent()).toContain('CSV or TSV: a column named ner');
+    await expectEventually(() =>
+      expected.getByRole('list', { name: 'Data keys the labeling config reads' }).textContent(),
+    ).toBe('ner for the Text tag');
+    await expectEventually(() => expected.textContent()).toContain('JSON: [{"ner":"…"}]');
+    await expectEventually(() => expected.textContent()).toContain('CSV or TSV: a column named ner');
 
     await page.getByLabel('Choose files').setInputFiles([
       {
@@ -301,7 +311,7 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     await page.getByRole('button', { name: 'Upload 1 file' }).click();
     const warning = page.getByTestId('missing-columns');
     await warning.waitFor();
-    expect(await warning.textContent()).toContain(
+    await expectEventually(() => warning.textContent()).toContain(
       'A column is missing: the labeling config reads "ner", which is not among these files’ columns ("text").',
     );
     await shoot('import-missing-column');
@@ -312,14 +322,16 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
     await alert.waitFor();
     expectRefusedImport = false;
-    expect(await alert.getByRole('heading').textContent()).toBe('Nothing was imported: 2 items have problems.');
-    expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+    await expectEventually(() => alert.getByRole('heading').textContent()).toBe(
+      'Nothing was imported: 2 items have problems.',
+    );
+    await expectEventually(() => alert.getByRole('listitem').allTextContents()).toEqual([
       'Items 1–2Its data has no "ner", the key the labeling config reads ($ner). It has "text".',
     ]);
-    expect(await alert.textContent()).not.toMatch(/\{'data'|file_upload_id|\[assume/);
+    await expectEventually(() => alert.textContent()).not.toMatch(/\{'data'|file_upload_id|\[assume/);
     await shoot('import-mismatch');
     await expectAccessible();
-    expect(await taskTexts(project.id)).toEqual([]);
+    await expectEventually(() => taskTexts(project.id)).toEqual([]);
   });
 
   it('refuses an empty or broken CSV and an empty image, naming each file as the user did', async () => {
@@ -334,9 +346,11 @@ describe('import page and export dialog in Chromium against outpost serve', () =
       const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
       await alert.waitFor();
       expectRefusedImport = false;
-      expect(await alert.getByRole('heading').textContent()).toBe(`Nothing was imported: ${name} could not be read.`);
+      await expectEventually(() => alert.getByRole('heading').textContent()).toBe(
+        `Nothing was imported: ${name} could not be read.`,
+      );
       // The stored name (an 8-hex prefix) and any path stay on the server.
-      expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-|\/upload\//);
+      await expectEventually(() => page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-|\/upload\//);
       return alert.getByRole('listitem').textContent();
     };
     expect(await tryFile(textProject, 'empty.csv', 'text/csv', '')).toBe(
@@ -352,8 +366,8 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     expect(await tryFile(imageProject, 'blank.png', 'image/png', Buffer.alloc(0))).toBe(
       'blank.pngIt is empty (0 bytes): there is nothing in it to label.',
     );
-    expect(await taskTexts(textProject)).toHaveLength(3);
-    expect(await taskTexts(imageProject)).toHaveLength(4);
+    await expectEventually(() => taskTexts(textProject)).toHaveLength(3);
+    await expectEventually(() => taskTexts(imageProject)).toHaveLength(4);
   });
 
   it('says under the URL field why an address cannot be imported from, not in a banner', async () => {
@@ -372,9 +386,9 @@ describe('import page and export dialog in Chromium against outpost serve', () =
       await field.fill(url);
       await page.getByRole('button', { name: 'Import from URL' }).click();
       await page.getByText(why).waitFor();
-      expect(await messageOf()).toBe(why);
-      expect(await field.getAttribute('aria-invalid')).toBe('true');
-      expect(await page.getByRole('alert').count()).toBe(0);
+      await expectEventually(() => messageOf()).toBe(why);
+      await expectEventually(() => field.getAttribute('aria-invalid')).toBe('true');
+      await expectEventually(() => page.getByRole('alert').count()).toBe(0);
     }
     expectRefusedImport = false;
     await field.scrollIntoViewIfNeeded();
@@ -382,8 +396,10 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     await expectAccessible();
     // Editing the address takes the old reason away.
     await field.fill('https://example.org/tasks.json');
-    expect(await field.getAttribute('aria-invalid')).toBe('false');
-    expect(await messageOf()).toBe('The local server downloads the file; it must be reachable from here.');
+    await expectEventually(() => field.getAttribute('aria-invalid')).toBe('false');
+    await expectEventually(() => messageOf()).toBe(
+      'The local server downloads the file; it must be reachable from here.',
+    );
   });
 
   it('made no request outside its origin, and logged no errors', () => {

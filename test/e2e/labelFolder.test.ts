@@ -13,6 +13,7 @@ import {
   writePhotos,
   type StorageSession,
 } from './storagePage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * "Label a folder" in a browser against `outpost serve`: the folder's path is typed (no OS
@@ -64,7 +65,7 @@ describe('label a folder in a browser, against outpost serve', () => {
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
     await openDialog(page);
     // In a browser there is no OS dialog: the path is typed.
-    expect(await dialog().getByRole('button', { name: 'Choose folder…' }).count()).toBe(0);
+    await expectEventually(() => dialog().getByRole('button', { name: 'Choose folder…' }).count()).toBe(0);
     await dialog()
       .getByText(/LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT/)
       .waitFor();
@@ -72,9 +73,11 @@ describe('label a folder in a browser, against outpost serve', () => {
     await dialog().getByRole('button', { name: 'Look at the folder' }).click();
     const message = dialog().getByText(/must be a subdirectory of LOCAL_FILES_DOCUMENT_ROOT/);
     await message.waitFor();
-    expect(await dialog().getByLabel('Folder (absolute path)').getAttribute('aria-invalid')).toBe('true');
+    await expectEventually(() => dialog().getByLabel('Folder (absolute path)').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     await dialog().screenshot({ path: join(SCREENSHOTS, 'label-folder-refused-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     expect(await projects()).toEqual([]);
   });
 
@@ -85,16 +88,16 @@ describe('label a folder in a browser, against outpost serve', () => {
     await summary.getByText(`Found 2 images and 1 other file in ${cats}.`).waitFor();
     const suggested = dialog().getByRole('group', { name: 'Suggested templates' });
     await suggested.getByRole('button', { name: 'Sort Photos into Categories', pressed: true }).waitFor();
-    expect(
-      await dialog()
+    await expectEventually(() =>
+      dialog()
         .getByRole('radio', { name: /Sort Photos into Categories/ })
         .isChecked(),
     ).toBe(true);
     await dialog().screenshot({ path: join(SCREENSHOTS, 'label-folder-template-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     await suggested.getByRole('button', { name: 'Box Objects in Images' }).click();
-    expect(
-      await dialog()
+    await expectEventually(() =>
+      dialog()
         .getByRole('radio', { name: /Box Objects in Images/ })
         .isChecked(),
     ).toBe(true);
@@ -122,7 +125,7 @@ describe('label a folder in a browser, against outpost serve', () => {
       status: 'completed',
     });
     await page.screenshot({ path: join(SCREENSHOTS, 'label-folder-dm-light.png') });
-    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectEventually(() => hasHorizontalScroll(page)).toBe(false);
   });
 
   it('picks up a new file on the next sync from the Data Manager', async () => {
@@ -145,8 +148,8 @@ describe('label a folder in a browser, against outpost serve', () => {
       .getByRole('group', { name: 'Suggested templates' })
       .getByRole('button', { name: 'Judge Sentiment', pressed: true })
       .waitFor();
-    expect(
-      await dialog()
+    await expectEventually(() =>
+      dialog()
         .getByRole('radio', { name: /Judge Sentiment/ })
         .isChecked(),
     ).toBe(true);
@@ -190,14 +193,14 @@ describe('label a folder in a browser, against outpost serve', () => {
       // The headless rule appears once the server has said how it runs: wait for it, then once only.
       const rule = dialog(here).getByText(/LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT/);
       await rule.first().waitFor();
-      expect(await rule.count()).toBe(1);
+      await expectEventually(() => rule.count()).toBe(1);
       await dialog(here).getByRole('button', { name: 'Choose folder…' }).click();
       await dialog(here).getByTestId('folder-summary').getByText(`Found 2 text files in ${reviews}.`).waitFor();
-      expect(
-        await here.evaluate(() => (globalThis as unknown as { pickFolderCalls: unknown[] }).pickFolderCalls),
+      await expectEventually(() =>
+        here.evaluate(() => (globalThis as unknown as { pickFolderCalls: unknown[] }).pickFolderCalls),
       ).toEqual([{ title: 'Choose a folder to label', buttonLabel: 'Label this folder' }]);
       await dialog(here).getByRole('button', { name: 'Back' }).click();
-      expect(await dialog(here).getByLabel('Folder (absolute path)').inputValue()).toBe(reviews);
+      await expectEventually(() => dialog(here).getByLabel('Folder (absolute path)').inputValue()).toBe(reviews);
       await dialog(here).getByRole('button', { name: 'Cancel' }).click();
     } finally {
       await desktop.close();
@@ -217,7 +220,7 @@ describe('label a folder in a browser, against outpost serve', () => {
           .getByText(/does not exist/)
           .waitFor();
         await dialog(dark).screenshot({ path: join(SCREENSHOTS, 'label-folder-refused-dark.png') });
-        expect(await seriousAxeViolations(dark)).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(dark)).toEqual([]);
         await dialog(dark).getByLabel('Folder (absolute path)').fill(cats);
         await dialog(dark).getByRole('button', { name: 'Look at the folder' }).click();
         await dialog(dark)
@@ -225,7 +228,7 @@ describe('label a folder in a browser, against outpost serve', () => {
           .getByText(/Found 3 images/)
           .waitFor();
         await dialog(dark).screenshot({ path: join(SCREENSHOTS, 'label-folder-template-dark.png') });
-        expect(await seriousAxeViolations(dark)).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(dark)).toEqual([]);
         await dialog(dark).getByRole('button', { name: 'Cancel' }).click();
         await dialog(dark).waitFor({ state: 'hidden' });
         await expect.poll(async () => (await projects()).length).toBe(before);

@@ -16,6 +16,7 @@ import {
   type EditorButton,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /** The end of a label stream is the server's 404, which Chromium logs; the tests reach it on purpose. */
 const STREAM_END = [{ status: 404, path: /\/api\/projects\/\d+\/next\/$/ }];
@@ -133,7 +134,9 @@ describe('labeling page in Chromium against outpost serve', () => {
     await editorReady('Submit');
     const image = editor().locator('img[src*="/data/upload/"]');
     await image.waitFor();
-    expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(320);
+    await expectEventually(() =>
+      image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBe(320);
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-image-light.png') });
 
     await editor().getByText('Square', { exact: true }).click();
@@ -203,7 +206,7 @@ describe('labeling page in Chromium against outpost serve', () => {
     await heading(`Task ${textTasks[2]}`).waitFor();
     await editorReady('Submit');
     await expect.poll(() => editor().getByRole('checkbox', { name: /Sad/ }).isChecked()).toBe(true);
-    expect(await editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(false);
+    await expectEventually(() => editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(false);
   });
 
   it('goes back through the stream with previous, and forward again with next', async () => {
@@ -213,13 +216,13 @@ describe('labeling page in Chromium against outpost serve', () => {
     await heading(`Task ${textTasks[0]}`).waitFor();
     // My submitted annotation opens, ready to update.
     await editorReady('Update');
-    expect(await editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(true);
-    expect(await page.getByRole('button', { name: '← Previous task' }).isDisabled()).toBe(true);
+    await expectEventually(() => editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(true);
+    await expectEventually(() => page.getByRole('button', { name: '← Previous task' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Next task →' }).click();
     await heading(`Task ${textTasks[1]}`).waitFor();
     await page.getByRole('button', { name: 'Next task →' }).click();
     await heading(`Task ${textTasks[2]}`).waitFor();
-    expect(await page.getByRole('button', { name: 'Next task →' }).isDisabled()).toBe(true);
+    await expectEventually(() => page.getByRole('button', { name: 'Next task →' }).isDisabled()).toBe(true);
   });
 
   it('updates an annotation (Ctrl+Enter from the page) and deletes it after confirming', async () => {
@@ -247,7 +250,7 @@ describe('labeling page in Chromium against outpost serve', () => {
   });
 
   it('moves between tasks of the data in id order with the arrow keys, also from inside the editor', async () => {
-    expect(await page.getByRole('button', { name: '← Previous task' }).isDisabled()).toBe(true);
+    await expectEventually(() => page.getByRole('button', { name: '← Previous task' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Next task →' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Next task →' }).isEnabled()).toBe(true);
     await heading(`Task ${textTasks[0]}`).click();
@@ -297,8 +300,8 @@ describe('labeling page in Chromium against outpost serve', () => {
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.waitFor();
-    expect(await help.getByText('Submit or update the annotation').count()).toBe(1);
-    expect(await help.getByText('Undo / redo').count()).toBe(1);
+    await expectEventually(() => help.getByText('Submit or update the annotation').count()).toBe(1);
+    await expectEventually(() => help.getByText('Undo / redo').count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-help-light.png') });
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
@@ -330,9 +333,9 @@ describe('labeling page in Chromium against outpost serve', () => {
         ] as const) {
           await darkPage.goto(`${server.cli.url}/${hash}`);
           await waitForEditor(darkPage, 'Update');
-          expect(await darkPage.locator('html').getAttribute('data-theme')).toBe('dark');
+          await expectEventually(() => darkPage.locator('html').getAttribute('data-theme')).toBe('dark');
           await darkPage.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-dark.png`) });
-          expect(await seriousAxeViolations(darkPage, [EDITOR_FRAME]), name).toEqual([]);
+          await expectEventually(() => seriousAxeViolations(darkPage, [EDITOR_FRAME]), { message: name }).toEqual([]);
         }
       },
       { requests: true },

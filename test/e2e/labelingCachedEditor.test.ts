@@ -18,6 +18,7 @@ import {
   MOOD_CONFIG,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * A local project labels with the newest editor a remote brought (issue 16). These editors are
@@ -112,10 +113,12 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
 
     await page.goto(taskPage(textProject, textTasks[0]!));
     await notice().waitFor();
-    expect(await notice().textContent()).toContain('ls.example.org did not match what was downloaded and was removed');
+    await expectEventually(() => notice().textContent()).toContain(
+      'ls.example.org did not match what was downloaded and was removed',
+    );
     expect(existsSync(folder)).toBe(false);
-    expect(await page.getByTestId('editor-caption').textContent()).toBe('Bundled editor 1.4.0');
-    expect(await page.locator(EDITOR_FRAME).getAttribute('src')).toBe('./editor.html?theme=light');
+    await expectEventually(() => page.getByTestId('editor-caption').textContent()).toBe('Bundled editor 1.4.0');
+    await expectEventually(() => page.locator(EDITOR_FRAME).getAttribute('src')).toBe('./editor.html?theme=light');
 
     await waitForEditor(page, 'Submit');
     await labelingEditor(page).getByRole('checkbox', { name: /Happy/ }).check();
@@ -124,7 +127,7 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
     const task = await server.api<Task>('GET', `/api/tasks/${textTasks[0]}/`);
     expect(task.annotations.map((annotation) => annotation.result[0]?.value.choices)).toEqual([['Happy']]);
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-cached-editor-tampered-light.png') });
-    expect(await seriousAxeViolations(page, [EDITOR_FRAME])).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page, [EDITOR_FRAME])).toEqual([]);
   });
 
   it('falls back to the bundled editor when a cached editor’s files do not start it, and says so', async () => {
@@ -133,13 +136,13 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
     await page.goto(taskPage(textProject, textTasks[1]!));
     await cachedFrame;
     await notice().waitFor();
-    expect(await notice().textContent()).toBe(
+    await expectEventually(() => notice().textContent()).toBe(
       'The Label Studio 1.22.0 editor from ls.example.org could not be loaded: its scripts did not set up the ' +
         'chunk loader (webpackChunklabelstudio). The bundled editor (Label Studio 1.4.0) labels instead.',
     );
-    expect(await page.getByTestId('editor-caption').textContent()).toBe('Bundled editor 1.4.0');
+    await expectEventually(() => page.getByTestId('editor-caption').textContent()).toBe('Bundled editor 1.4.0');
     await waitForEditor(page, 'Submit');
-    expect(await page.locator(EDITOR_FRAME).getAttribute('src')).toBe('./editor.html?theme=light');
+    await expectEventually(() => page.locator(EDITOR_FRAME).getAttribute('src')).toBe('./editor.html?theme=light');
     await labelingEditor(page).getByRole('checkbox', { name: /Sad/ }).check();
     await editorButton(page, 'Submit').click();
     // The first test's toast may still show (the page is the same, only its hash changed).
@@ -155,13 +158,17 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
     await page.goto(taskPage(dateProject, dateTask));
     await notice().waitFor();
     await page.getByRole('heading', { name: "The editor cannot show this project's labeling config" }).waitFor();
-    expect(await page.getByText('The bundled editor (Label Studio 1.4.0) cannot show DateTime:').count()).toBe(1);
-    expect(await page.getByRole('listitem').filter({ hasText: '<DateTime>' }).textContent()).toBe(
+    await expectEventually(() =>
+      page.getByText('The bundled editor (Label Studio 1.4.0) cannot show DateTime:').count(),
+    ).toBe(1);
+    await expectEventually(() => page.getByRole('listitem').filter({ hasText: '<DateTime>' }).textContent()).toBe(
       '<DateTime>: added to Label Studio after the 1.4.0 editor',
     );
-    expect(await page.getByRole('link', { name: "Sync with your team's server" }).getAttribute('href')).toBe('#/sync');
+    await expectEventually(() =>
+      page.getByRole('link', { name: "Sync with your team's server" }).getAttribute('href'),
+    ).toBe('#/sync');
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-cached-editor-fallback-unsupported-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
   });
 
   it('says in the config preview which editor labels the project and whether it knows the tags', async () => {

@@ -123,6 +123,8 @@ describe('every data type renders in the labeling editor', () => {
       for (let frame = 0; frame < 8; frame++) {
         paint.fillStyle = `rgb(${frame * 30}, 80, 160)`;
         paint.fillRect(0, 0, 64, 48);
+        // The clip is made in real time: its frames are what the recorder sees 60 ms apart (no wait for a condition).
+        // eslint-disable-next-line no-restricted-syntax
         await new Promise((resolve) => setTimeout(resolve, 60));
       }
       recorder.stop();

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { openLabelingSession, EDITOR_FRAME, type LabelingSession } from '../helpers/labelingPage.js';
 import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { expectEventually } from '../helpers/eventually.js';
+import { waitUntil } from '../helpers/eventually.js';
 
 /*
  * A project mirrored from a team server whose config the bundled editor cannot show: the page
@@ -38,11 +40,14 @@ describe('labeling a mirrored project on the team server, in Chromium', () => {
     });
     await local.api('POST', `/api/outpost/remotes/${added.id}/sync/`, { projects: [remoteProject] });
     // Hooks cannot use expect.poll: wait for the background run to end by asking again.
-    let last: Run | undefined;
-    for (let asked = 0; asked < 100 && last?.status !== 'completed' && last?.status !== 'failed'; asked += 1) {
-      if (asked > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-      [last] = await local.api<Run[]>('GET', `/api/outpost/remotes/${added.id}/runs/`);
-    }
+    const last = await waitUntil(
+      async () => {
+        const [run] = await local.api<Run[]>('GET', `/api/outpost/remotes/${added.id}/runs/`);
+        return run?.status === 'completed' || run?.status === 'failed' ? run : null;
+      },
+      'the sync run to end',
+      20_000,
+    );
     expect(last?.status).toBe('completed');
     expect(last?.errors).toEqual([]);
   }
@@ -74,10 +79,12 @@ describe('labeling a mirrored project on the team server, in Chromium', () => {
     await page.getByRole('heading', { name: "The editor cannot show this project's labeling config" }).waitFor();
     const link = page.getByRole('link', { name: 'Label this task on Team server' });
     await link.waitFor();
-    expect(await link.getAttribute('href')).toBe(`${remote.url}/projects/${remoteProject}/data?task=${remoteTask}`);
-    expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('rel')).toContain('noopener');
-    expect(await page.locator(EDITOR_FRAME).count()).toBe(0);
+    await expectEventually(() => link.getAttribute('href')).toBe(
+      `${remote.url}/projects/${remoteProject}/data?task=${remoteTask}`,
+    );
+    await expectEventually(() => link.getAttribute('target')).toBe('_blank');
+    await expectEventually(() => link.getAttribute('rel')).toContain('noopener');
+    await expectEventually(() => page.locator(EDITOR_FRAME).count()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-unsupported-mirrored-light.png') });
   });
 

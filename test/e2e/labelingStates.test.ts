@@ -15,6 +15,7 @@ import {
   MOOD_CONFIG,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * The labeling page when the editor cannot label: a config it cannot render, no config at all,
@@ -81,13 +82,15 @@ describe('labeling page when the editor cannot label, in Chromium', () => {
     await page.goto(taskPage(videoProject, videoTask));
     await heading("The editor cannot show this project's labeling config").waitFor();
     const explanation = page.getByRole('listitem').filter({ hasText: '<VideoRectangle>' });
-    expect(await explanation.textContent()).toBe('<VideoRectangle>: added to Label Studio after the 1.4.0 editor');
-    expect(await page.locator(EDITOR_FRAME).count()).toBe(0);
+    await expectEventually(() => explanation.textContent()).toBe(
+      '<VideoRectangle>: added to Label Studio after the 1.4.0 editor',
+    );
+    await expectEventually(() => page.locator(EDITOR_FRAME).count()).toBe(0);
     // A project made here has no team server to label on.
     expect((await remoteAnswer).status()).toBe(200);
-    expect(await page.getByRole('link', { name: /^Label this task on/ }).count()).toBe(0);
+    await expectEventually(() => page.getByRole('link', { name: /^Label this task on/ }).count()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-unsupported-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Edit the labeling config' }).click();
     await page.getByRole('heading', { name: 'Labeling interface' }).waitFor();
@@ -97,12 +100,12 @@ describe('labeling page when the editor cannot label, in Chromium', () => {
   it('says a project has no labeling config yet and offers to set it up, with no Submit', async () => {
     await page.goto(`${server.cli.url}/#/projects/${emptyProject}/label`);
     await heading('This project has no labeling config yet').waitFor();
-    expect(await page.locator(EDITOR_FRAME).count()).toBe(0);
+    await expectEventually(() => page.locator(EDITOR_FRAME).count()).toBe(0);
     // The submit shortcut has no editor to reach: nothing is saved.
     await page.keyboard.press('Control+Enter');
     expect((await server.api<Task>('GET', `/api/tasks/${emptyTask}/`)).annotations).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-no-config-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(`${server.cli.url}/#/projects/${viewOnlyProject}/label`);
     await heading("This project's labeling config has nothing to label with").waitFor();
@@ -119,9 +122,9 @@ describe('labeling page when the editor cannot label, in Chromium', () => {
       await page.goto(taskPage(textProject, textTasks[0]!));
       const slow = page.getByRole('alert').filter({ hasText: 'The editor is taking too long to load' });
       await slow.waitFor();
-      expect(await slow.textContent()).toContain('It has not finished loading after 1.5 seconds.');
+      await expectEventually(() => slow.textContent()).toContain('It has not finished loading after 1.5 seconds.');
       await page.screenshot({ path: join(SCREENSHOTS, 'labeling-editor-slow-light.png') });
-      expect(await seriousAxeViolations(page, [EDITOR_FRAME])).toEqual([]);
+      await expectEventually(() => seriousAxeViolations(page, [EDITOR_FRAME])).toEqual([]);
 
       for (const route of held) await route.continue();
       await page.unroute(EDITOR_SCRIPT);
@@ -137,18 +140,18 @@ describe('labeling page when the editor cannot label, in Chromium', () => {
     await page.goto(taskPage(textProject, textTasks[1]!));
     const failure = page.getByRole('alert').filter({ hasText: 'The editor could not start' });
     await failure.waitFor();
-    expect(await failure.textContent()).toContain('The labeling editor could not be loaded.');
-    expect(await failure.getByRole('link', { name: 'Edit the labeling config' }).getAttribute('href')).toBe(
-      `#/projects/${textProject}/settings`,
-    );
-    expect(await page.locator(EDITOR_FRAME).count()).toBe(0);
+    await expectEventually(() => failure.textContent()).toContain('The labeling editor could not be loaded.');
+    await expectEventually(() =>
+      failure.getByRole('link', { name: 'Edit the labeling config' }).getAttribute('href'),
+    ).toBe(`#/projects/${textProject}/settings`);
+    await expectEventually(() => page.locator(EDITOR_FRAME).count()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-editor-failed-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
 
     await page.unroute(EDITOR_SCRIPT);
     await failure.getByRole('button', { name: 'Retry' }).click();
     await waitForEditor(page, 'Submit');
-    expect(await failure.count()).toBe(0);
+    await expectEventually(() => failure.count()).toBe(0);
   });
 
   it('marks a task I skipped, and it can still be labeled', async () => {
@@ -161,11 +164,11 @@ describe('labeling page when the editor cannot label, in Chromium', () => {
     await page.reload();
     const mark = page.getByTestId('skipped-mark');
     await mark.waitFor();
-    expect(await mark.textContent()).toMatch(/^You skipped this task on \D*\d.*\d{4}.*\d:\d{2}/);
-    expect(await mark.locator('time').getAttribute('datetime')).toBe(new Date(skippedAt).toISOString());
+    await expectEventually(() => mark.textContent()).toMatch(/^You skipped this task on \D*\d.*\d{4}.*\d:\d{2}/);
+    await expectEventually(() => mark.locator('time').getAttribute('datetime')).toBe(new Date(skippedAt).toISOString());
     await waitForEditor(page, 'Submit');
     await page.screenshot({ path: join(SCREENSHOTS, 'labeling-skipped-light.png') });
-    expect(await seriousAxeViolations(page, [EDITOR_FRAME])).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page, [EDITOR_FRAME])).toEqual([]);
 
     await labelingEditor(page).getByRole('checkbox', { name: /Sad/ }).check();
     await editorButton(page, 'Submit').click();
@@ -185,13 +188,13 @@ describe('labeling page when the editor cannot label, in Chromium', () => {
         await dark.goto(url);
         await dark.getByRole('heading', { name: title }).waitFor();
         await dark.screenshot({ path: join(SCREENSHOTS, `labeling-${name}-dark.png`) });
-        expect(await seriousAxeViolations(dark)).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(dark)).toEqual([]);
       }
       await dark.route(EDITOR_SCRIPT, (route) => route.fulfill({ status: 404, body: 'gone' }));
       await dark.goto(taskPage(textProject, textTasks[0]!));
       await dark.getByRole('alert').filter({ hasText: 'The editor could not start' }).waitFor();
       await dark.screenshot({ path: join(SCREENSHOTS, 'labeling-editor-failed-dark.png') });
-      expect(await seriousAxeViolations(dark)).toEqual([]);
+      await expectEventually(() => seriousAxeViolations(dark)).toEqual([]);
     });
   });
 

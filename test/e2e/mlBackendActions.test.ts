@@ -12,6 +12,7 @@ import {
 } from '../helpers/labelingPage.js';
 import { startStubModelServer, type StubModelServer } from '../helpers/stubModelServer.js';
 import { CLASSIFY_CONFIG, ML_EXPECTED_FAILURES, modelCard, modelSection, openModelSettings } from './mlPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * What the Model section does with a connected model server: test it, list its versions, train
@@ -51,9 +52,9 @@ describe('a connected model’s actions in the settings, against outpost serve',
     await card().getByRole('button', { name: 'Test Stub model' }).click();
     const test = page.getByRole('dialog', { name: 'Test of Stub model' });
     await test.getByText('label → text: pos').waitFor();
-    expect(await test.getByText(/^Prediction of version stub-v1, score \d\.\d\d$/).count()).toBe(1);
+    await expectEventually(() => test.getByText(/^Prediction of version stub-v1, score \d\.\d\d$/).count()).toBe(1);
     await test.screenshot({ path: join(SCREENSHOTS, 'ml-test-light.png') });
-    expect(await seriousAxeViolations(page, ['iframe'])).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page, ['iframe'])).toEqual([]);
     await test.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -61,7 +62,10 @@ describe('a connected model’s actions in the settings, against outpost serve',
     await card().getByRole('button', { name: 'Versions Stub model' }).click();
     const versions = page.getByRole('dialog', { name: 'Versions of Stub model' });
     await versions.getByTestId('model-versions').waitFor();
-    expect(await versions.getByRole('listitem').allTextContents()).toEqual(['stub-v1In use', 'stub-v0']);
+    await expectEventually(() => versions.getByRole('listitem').allTextContents()).toEqual([
+      'stub-v1In use',
+      'stub-v0',
+    ]);
     await versions.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -86,9 +90,9 @@ describe('a connected model’s actions in the settings, against outpost serve',
     stub.behaviour.basicAuth = { user: 'ann', password: 'secret' };
     await modelSection(page).getByRole('button', { name: 'Check again' }).click();
     await card().getByTestId('model-state').getByText('Disconnected').waitFor();
-    expect(await card().getByTestId('model-error').textContent()).toContain('401');
+    await expectEventually(() => card().getByTestId('model-error').textContent()).toContain('401');
     await card().screenshot({ path: join(SCREENSHOTS, 'ml-card-error-light.png') });
-    expect(await seriousAxeViolations(page, ['iframe'])).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page, ['iframe'])).toEqual([]);
 
     await card().getByRole('button', { name: 'Edit Stub model' }).click();
     await edit.getByLabel('The server asks for a user name and password (Basic Auth)').check();
@@ -97,14 +101,14 @@ describe('a connected model’s actions in the settings, against outpost serve',
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await edit.waitFor({ state: 'hidden' });
     await card().getByTestId('model-state').getByText('Connected').waitFor();
-    expect(await card().getByText('Basic Auth as ann').count()).toBe(1);
+    await expectEventually(() => card().getByText('Basic Auth as ann').count()).toBe(1);
 
     await card().getByRole('button', { name: 'Edit Stub model' }).click();
     const password = edit.getByLabel('Password', { exact: true });
     // The dialog fills itself from the saved model once it opens.
     await edit.getByText('A password is set; leave empty to keep it.').waitFor();
     await expect.poll(() => password.inputValue()).toBe('');
-    expect(await password.getAttribute('placeholder')).toBe('set');
+    await expectEventually(() => password.getAttribute('placeholder')).toBe('set');
     await edit.screenshot({ path: join(SCREENSHOTS, 'ml-edit-basic-auth-light.png') });
     await edit.getByRole('button', { name: 'Cancel' }).click();
   });
@@ -117,7 +121,7 @@ describe('a connected model’s actions in the settings, against outpost serve',
       const test = dark.getByRole('dialog', { name: 'Test of Stub model' });
       await test.getByText('label → text: pos').waitFor();
       await test.screenshot({ path: join(SCREENSHOTS, 'ml-test-dark.png') });
-      expect(await seriousAxeViolations(dark, ['iframe'])).toEqual([]);
+      await expectEventually(() => seriousAxeViolations(dark, ['iframe'])).toEqual([]);
     });
   });
 

@@ -24,6 +24,7 @@ import {
   openModelSettings,
   screenshotModelSection,
 } from './mlPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * A model from connection to pre-annotation: connected in the project settings, asked for
@@ -113,8 +114,8 @@ describe('a model’s predictions, from settings to editor, against outpost serv
     const refusal = dialog.getByTestId('model-form-error');
     await refusal.getByText(/health check failed/).waitFor();
     // Label Studio's text carries a link in HTML: shown as its words, never as markup.
-    expect(await refusal.textContent()).toContain('Learn more about how to set up an ML backend.');
-    expect(await refusal.locator('a').count()).toBe(0);
+    await expectEventually(() => refusal.textContent()).toContain('Learn more about how to set up an ML backend.');
+    await expectEventually(() => refusal.locator('a').count()).toBe(0);
     await dialog.screenshot({ path: join(SCREENSHOTS, 'ml-connect-refused-light.png') });
 
     await dialog.getByLabel('Model server URL').fill(proxy.url);
@@ -123,9 +124,9 @@ describe('a model’s predictions, from settings to editor, against outpost serv
     await dialog.waitFor({ state: 'hidden' });
     await toast('Connected Stub model.').waitFor();
     const card = modelCard(page, 'Stub model');
-    expect(await card.getByTestId('model-state').textContent()).toBe('Connected');
-    expect(await card.getByTestId('model-version').textContent()).toBe('stub-v1');
-    expect(await card.getByText(proxy.url).count()).toBe(1);
+    await expectEventually(() => card.getByTestId('model-state').textContent()).toBe('Connected');
+    await expectEventually(() => card.getByTestId('model-version').textContent()).toBe('stub-v1');
+    await expectEventually(() => card.getByText(proxy.url).count()).toBe(1);
     expect(stub.callsTo('/setup').length).toBeGreaterThan(0);
   });
 
@@ -149,9 +150,11 @@ describe('a model’s predictions, from settings to editor, against outpost serv
     const dialog = await retrieveFor(page, TASKS);
     await proxy.waitForHeld();
     await dialog.getByText(`25 of ${TASKS} tasks done · 25 predictions so far`).waitFor();
-    expect(await dialog.getByRole('progressbar', { name: 'Prediction progress' }).getAttribute('value')).toBe('0.625');
+    await expectEventually(() =>
+      dialog.getByRole('progressbar', { name: 'Prediction progress' }).getAttribute('value'),
+    ).toBe('0.625');
     await dialog.screenshot({ path: join(SCREENSHOTS, 'ml-dm-progress-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     const summary = dialog.getByTestId('prediction-summary');
@@ -183,7 +186,7 @@ describe('a model’s predictions, from settings to editor, against outpost serv
     }
     await retrieveFor(page, 3);
     await summary.getByText('Retrieved 2 predictions.').waitFor();
-    expect(await summary.locator('dd').allTextContents()).toEqual(['2', '1', '0']);
+    await expectEventually(() => summary.locator('dd').allTextContents()).toEqual(['2', '1', '0']);
     await dialog.screenshot({ path: join(SCREENSHOTS, 'ml-dm-summary-light.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect((await tasksWithPredictions()).size).toBe(27);
@@ -194,7 +197,7 @@ describe('a model’s predictions, from settings to editor, against outpost serv
     await page.goto(`${server.cli.url}/#/projects/${projectId}/tasks/${prelabeled}`);
     await waitForEditor(page, 'Submit');
     await expect.poll(() => labelingEditor(page).getByRole('checkbox', { name: /pos/ }).isChecked()).toBe(true);
-    expect(await page.getByTestId('pre-annotation').textContent()).toMatch(
+    await expectEventually(() => page.getByTestId('pre-annotation').textContent()).toMatch(
       /^Pre-labeled by model version stub-v1 \(score \d\.\d\d\)$/,
     );
     await page.screenshot({ path: join(SCREENSHOTS, 'ml-prelabel-light.png') });
@@ -212,7 +215,7 @@ describe('a model’s predictions, from settings to editor, against outpost serv
     await local.waitFor();
     // Connecting starts its first training at once: Training, then Connected.
     expect(['Connected', 'Training']).toContain(await local.getByTestId('model-state').textContent());
-    expect(await local.getByText('On this computer, offline').count()).toBe(1);
+    await expectEventually(() => local.getByText('On this computer, offline').count()).toBe(1);
     const status = local.getByTestId('local-model-status');
     await status.getByText('Ready').waitFor({ timeout: 20_000 });
     await local.getByTestId('local-model-accuracy').getByText(/%/).first().waitFor();
@@ -227,7 +230,7 @@ describe('a model’s predictions, from settings to editor, against outpost serv
     const next = `local-v${Number(trained.model_version.replace('local-v', '')) + 1}`;
     await local.getByTestId('model-version').getByText(next, { exact: true }).waitFor({ timeout: 20_000 });
     await screenshotModelSection(page, 'ml-local-model-light.png');
-    expect(await seriousAxeViolations(page, ['iframe'])).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page, ['iframe'])).toEqual([]);
   });
 
   it('passes the accessibility scan (contrast included) in the dark theme', async () => {
@@ -238,7 +241,7 @@ describe('a model’s predictions, from settings to editor, against outpost serv
         await dark.goto(`${server.cli.url}/#/projects/${projectId}/settings`);
         await modelCard(dark, 'Stub model').waitFor();
         await screenshotModelSection(dark, 'ml-settings-dark.png');
-        expect(await seriousAxeViolations(dark, ['iframe'])).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(dark, ['iframe'])).toEqual([]);
 
         // Tasks that already have the model's prediction are skipped.
         await dark.goto(`${server.cli.url}/#/projects/${projectId}`);
@@ -246,9 +249,9 @@ describe('a model’s predictions, from settings to editor, against outpost serv
         const dialog = await retrieveFor(dark, 1);
         const summary = dialog.getByTestId('prediction-summary');
         await summary.getByText('No new predictions.').waitFor();
-        expect(await summary.locator('dd').allTextContents()).toEqual(['0', '1', '0']);
+        await expectEventually(() => summary.locator('dd').allTextContents()).toEqual(['0', '1', '0']);
         await dialog.screenshot({ path: join(SCREENSHOTS, 'ml-dm-summary-dark.png') });
-        expect(await seriousAxeViolations(dark)).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(dark)).toEqual([]);
         await dialog.getByRole('button', { name: 'Close' }).click();
 
         await dark.goto(`${server.cli.url}/#/projects/${projectId}/tasks/${prelabeled}`);

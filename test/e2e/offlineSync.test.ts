@@ -10,6 +10,7 @@ import { SCREENSHOTS } from '../helpers/e2eServer.js';
 import { editorButton, labelingEditor, waitForEditor } from '../helpers/labelingPage.js';
 import { importFile, makePng } from '../helpers/labelingMedia.js';
 import { CLI_PATH, spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * The reason Outpost exists, end to end: pull a project with images from a remote, stop the
@@ -107,7 +108,9 @@ describe('offline labeling between two syncs, in Chromium', () => {
       const editor = labelingEditor(page);
       const image = editor.locator('img[src*="/data/remote/"]');
       await image.waitFor();
-      expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(320);
+      await expectEventually(() =>
+        image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      ).toBe(320);
 
       await editor.getByText('Square', { exact: true }).click();
       const box = (await editor.locator('.konvajs-content').first().boundingBox())!;

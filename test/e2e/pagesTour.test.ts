@@ -11,6 +11,7 @@ import { IMAGE_FIXTURES } from '../helpers/imageExportContext.js';
 import { editorButton } from '../helpers/labelingPage.js';
 import { visitStop, type StopReport, type Theme, type TourIds, type TourStop } from '../helpers/pageTour.js';
 import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { expectEventually } from '../helpers/eventually.js';
 const CAT_JPG = join(IMAGE_FIXTURES, 'media', 'upload', '1', '3f2a9c1e-cat.jpg');
 
 const IMAGE_CONFIG =
@@ -167,9 +168,9 @@ describe('every page at 1440 and 900 px, in light and dark', () => {
     await page.reload({ waitUntil: 'load' });
     await page.locator('main h1').first().waitFor();
     await page.keyboard.press('Tab');
-    expect(await page.locator(':focus').textContent()).toBe('Skip to content');
+    await expectEventually(() => page.locator(':focus').textContent()).toBe('Skip to content');
     await page.keyboard.press('Enter');
-    expect(await page.locator('#main:focus').count()).toBe(1);
+    await expectEventually(() => page.locator('#main:focus').count()).toBe(1);
     expect(new URL(page.url()).hash).toBe(`#/projects/${ids.project}/settings`);
   });
 

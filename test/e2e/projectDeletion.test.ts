@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { MOOD_CONFIG } from '../helpers/labelingPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 describe('deleting a project from the projects page, in Chromium against outpost serve', () => {
   let server: E2eServer;
@@ -45,14 +46,14 @@ describe('deleting a project from the projects page, in Chromium against outpost
     const confirm = page.getByRole('dialog', { name: 'Delete project?' });
     await page.getByRole('button', { name: 'Delete Sentiment review', exact: true }).click();
     await confirm.waitFor();
-    expect(await confirm.locator('p').textContent()).toBe(
+    await expectEventually(() => confirm.locator('p').textContent()).toBe(
       '“Sentiment review” and its 4 tasks and 1 annotation will be deleted. This cannot be undone.',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Delete Sentiment review (copy)' }).click();
-    expect(await confirm.locator('p').textContent()).toBe(
+    await expectEventually(() => confirm.locator('p').textContent()).toBe(
       '“Sentiment review (copy)” will be deleted. This cannot be undone.',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -62,7 +63,7 @@ describe('deleting a project from the projects page, in Chromium against outpost
     await server.api('POST', `/api/projects/${copy.results[0]!.id}/import`, [{ text: 'one' }]);
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('button', { name: 'Delete Sentiment review (copy)' }).click();
-    expect(await confirm.locator('p').textContent()).toBe(
+    await expectEventually(() => confirm.locator('p').textContent()).toBe(
       '“Sentiment review (copy)” and its 1 task will be deleted. This cannot be undone.',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -76,12 +77,13 @@ describe('deleting a project from the projects page, in Chromium against outpost
     await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete project?' });
     await confirm.waitFor();
-    const overflow = await confirm.evaluate((dialog) => {
-      const box = dialog.getBoundingClientRect();
-      const text = dialog.querySelector('p')!.getBoundingClientRect();
-      return { scroll: dialog.scrollWidth - dialog.clientWidth, textPastEdge: Math.max(0, text.right - box.right) };
-    });
-    expect(overflow).toEqual({ scroll: 0, textPastEdge: 0 });
+    const overflow = () =>
+      confirm.evaluate((dialog) => {
+        const box = dialog.getBoundingClientRect();
+        const text = dialog.querySelector('p')!.getBoundingClientRect();
+        return { scroll: dialog.scrollWidth - dialog.clientWidth, textPastEdge: Math.max(0, text.right - box.right) };
+      });
+    await expectEventually(overflow).toEqual({ scroll: 0, textPastEdge: 0 });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await server.api('DELETE', `/api/projects/${project.id}/`);
     await page.reload({ waitUntil: 'load' });
@@ -93,7 +95,7 @@ describe('deleting a project from the projects page, in Chromium against outpost
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await page.getByTestId('project-card').count()).toBe(2);
+    await expectEventually(() => page.getByTestId('project-card').count()).toBe(2);
 
     await page.getByRole('button', { name: 'Delete Sentiment review (copy)' }).click();
     await confirm.getByRole('button', { name: 'Delete project' }).click();
@@ -102,7 +104,7 @@ describe('deleting a project from the projects page, in Chromium against outpost
     await toast.getByRole('button', { name: 'Dismiss notification' }).click();
     await toast.waitFor({ state: 'detached' });
     await page.getByRole('article', { name: 'Sentiment review (copy)' }).waitFor({ state: 'detached' });
-    expect(await page.getByTestId('project-card').count()).toBe(1);
+    await expectEventually(() => page.getByTestId('project-card').count()).toBe(1);
   });
 
   it('made no request outside its origin, and logged no errors', () => {

@@ -5,6 +5,7 @@ import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /** An invalid config is answered with a 400 by design; Chromium logs every 4xx fetch as a console error. */
 const INVALID_CONFIG = [
@@ -55,8 +56,8 @@ describe('project settings in Chromium against outpost serve', () => {
     expect(new URL(page.url()).hash).toBe(`#/projects/${projectId}/settings`);
     await validation().getByText('The config is valid.').waitFor();
     // Nothing changed yet: nothing to save.
-    expect(await saveButton().isDisabled()).toBe(true);
-    expect(await saveButton().getAttribute('title')).toBe('Nothing to save: no setting has changed.');
+    await expectEventually(() => saveButton().isDisabled()).toBe(true);
+    await expectEventually(() => saveButton().getAttribute('title')).toBe('Nothing to save: no setting has changed.');
   });
 
   it('fills the editor from a template chosen in the gallery, and the config validates', async () => {
@@ -69,16 +70,16 @@ describe('project settings in Chromium against outpost serve', () => {
     // The gallery loads its catalog with its own request: wait for its cards before counting.
     const gallery = page.getByRole('region', { name: 'Templates' });
     await gallery.locator('svg.mini[data-miniature]').first().waitFor();
-    expect(await page.getByText('Needs a newer editor', { exact: true }).count()).toBe(newerEditor);
+    await expectEventually(() => page.getByText('Needs a newer editor', { exact: true }).count()).toBe(newerEditor);
     // Each template is drawn from its config, as in the New project dialog: no bitmap thumbnails.
-    expect(await gallery.locator('svg.mini[data-miniature]').count()).toBe(catalog.templates.length);
-    expect(await gallery.locator('img').count()).toBe(0);
+    await expectEventually(() => gallery.locator('svg.mini[data-miniature]').count()).toBe(catalog.templates.length);
+    await expectEventually(() => gallery.locator('img').count()).toBe(0);
 
     await page.getByRole('searchbox', { name: 'Search templates' }).fill('sentiment');
-    expect(await page.getByRole('region', { name: 'Computer Vision' }).count()).toBe(0);
+    await expectEventually(() => page.getByRole('region', { name: 'Computer Vision' }).count()).toBe(0);
     await page.getByRole('button', { name: /Judge Sentiment/ }).click();
     await page.getByText('Unsaved changes').waitFor();
-    expect(await editor().textContent()).toBe(templateConfig.replace(/\n/g, ''));
+    await expectEventually(() => editor().textContent()).toBe(templateConfig.replace(/\n/g, ''));
     await validation().getByText('The config is valid.').waitFor();
   });
 
@@ -88,10 +89,12 @@ describe('project settings in Chromium against outpost serve', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('<');
     await validation().getByText('Line 2:').waitFor();
-    expect(await validation().textContent()).toContain('not well-formed (invalid token): line 2, column 1');
+    await expectEventually(() => validation().textContent()).toContain(
+      'not well-formed (invalid token): line 2, column 1',
+    );
     const marked = page.locator('[data-error-line]');
     await marked.waitFor();
-    expect(await marked.textContent()).toBe('<  <Text name="review" value="$text"/>');
+    await expectEventually(() => marked.textContent()).toBe('<  <Text name="review" value="$text"/>');
     await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-error-light.png') });
 
     // Another template over edited text asks first; cancelling keeps the edits.
@@ -107,7 +110,7 @@ describe('project settings in Chromium against outpost serve', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Delete');
     await validation().getByText('The config is valid.').waitFor();
-    expect(await marked.count()).toBe(0);
+    await expectEventually(() => marked.count()).toBe(0);
   });
 
   it('shows the problem of a config the server refused once, not twice', async () => {
@@ -135,7 +138,7 @@ describe('project settings in Chromium against outpost serve', () => {
     await page.getByLabel('Title').fill('ab');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.locator('.field__error').getByText('at least 3 characters').waitFor();
-    expect(await page.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+    await expectEventually(() => page.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
 
     await page.getByLabel('Title').fill('Review queue, round 2');
     await page.getByLabel('Annotations per task (overlap)').fill('3');
@@ -144,7 +147,7 @@ describe('project settings in Chromium against outpost serve', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved the settings of “Review queue, round 2”.' }).waitFor();
     await page.getByRole('heading', { name: 'Settings · Review queue, round 2' }).waitFor();
-    expect(await page.getByText('Unsaved changes').count()).toBe(0);
+    await expectEventually(() => page.getByText('Unsaved changes').count()).toBe(0);
 
     const saved = await server.api<ProjectWire & { show_skip_button: boolean }>('GET', `/api/projects/${projectId}/`);
     expect(saved).toMatchObject({
@@ -157,47 +160,47 @@ describe('project settings in Chromium against outpost serve', () => {
   });
 
   it('asks before a template replaces the saved config, and offers Save only once something changed', async () => {
-    expect(await saveButton().isDisabled()).toBe(true);
+    await expectEventually(() => saveButton().isDisabled()).toBe(true);
     const before = await editor().textContent();
     await page.getByRole('button', { name: /Rate with Stars/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Replace the labeling config?' });
     await confirm.waitFor();
-    expect(await confirm.textContent()).toContain(
+    await expectEventually(() => confirm.textContent()).toContain(
       'The current labeling config will be replaced by the “Rate with Stars” template.',
     );
     await confirm.screenshot({ path: join(SCREENSHOTS, 'project-settings-replace-config-light.png') });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await editor().textContent()).toBe(before);
-    expect(await saveButton().isDisabled()).toBe(true);
+    await expectEventually(() => editor().textContent()).toBe(before);
+    await expectEventually(() => saveButton().isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: /Rate with Stars/ }).click();
     await confirm.getByRole('button', { name: 'Replace config' }).click();
     await page.getByText('Unsaved changes').waitFor();
-    expect(await editor().textContent()).toContain('<Rating');
-    expect(await saveButton().isDisabled()).toBe(false);
+    await expectEventually(() => editor().textContent()).toContain('<Rating');
+    await expectEventually(() => saveButton().isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Discard changes' }).click();
-    expect(await editor().textContent()).toBe(before);
-    expect(await saveButton().isDisabled()).toBe(true);
+    await expectEventually(() => editor().textContent()).toBe(before);
+    await expectEventually(() => saveButton().isDisabled()).toBe(true);
   });
 
   it('keeps the saved settings after a reload, and passes the accessibility scan in light and dark', async () => {
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Settings · Review queue, round 2' }).waitFor();
-    expect(await page.getByLabel('Annotations per task (overlap)').inputValue()).toBe('3');
+    await expectEventually(() => page.getByLabel('Annotations per task (overlap)').inputValue()).toBe('3');
     await validation().getByText('The config is valid.').waitFor();
     await page.waitForLoadState('networkidle');
     const labeling = page.getByRole('region', { name: 'Labeling interface' });
     await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-light.png') });
     await labeling.screenshot({ path: join(SCREENSHOTS, 'project-settings-labeling-light.png') });
     // The preview frame's own colors are checked in labelingTheme.test.ts.
-    expect(await seriousAxeViolations(page, ['iframe']), 'light').toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page, ['iframe']), { message: 'light' }).toEqual([]);
     await page.getByRole('radio', { name: 'Dark' }).check();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await labeling.screenshot({ path: join(SCREENSHOTS, 'project-settings-labeling-dark.png') });
     await page.locator('#main').evaluate((main) => main.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-dark.png') });
-    expect(await seriousAxeViolations(page, ['iframe']), 'dark').toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page, ['iframe']), { message: 'dark' }).toEqual([]);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('article', { name: 'Review queue, round 2' }).waitFor();
   });

@@ -5,14 +5,11 @@ import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 const TEXT_CONFIG =
   '<View><Text name="text" value="$text"/><Choices name="sentiment" toName="text">' +
   '<Choice value="positive"/><Choice value="negative"/></Choices></View>';
-
-// The page's globals read inside page.evaluate (the Node type-check has no DOM types).
-declare function getComputedStyle(element: object): { color: string; textDecorationLine: string };
-declare const document: { getAnimations(): unknown[] };
 
 /** Switches the system theme the page follows, and waits for its color transitions to end. */
 async function emulateTheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
@@ -63,8 +60,8 @@ describe('projects page in Chromium against outpost serve', () => {
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor({ timeout: 15_000 });
     const status = page.getByTestId('server-status');
     await status.waitFor();
-    expect(await status.textContent()).toContain('Local server is running');
-    expect(await status.textContent()).toContain('1.22.0');
+    await expectEventually(() => status.textContent()).toContain('Local server is running');
+    await expectEventually(() => status.textContent()).toContain('1.22.0');
   });
 
   it('keeps a too-long title whole in the dialog, counts it against the limit of 50 and says by how much', async () => {
@@ -72,28 +69,28 @@ describe('projects page in Chromium against outpost serve', () => {
     const dialog = page.getByRole('dialog', { name: 'New project' });
     const title = dialog.getByLabel('Title');
     await title.fill('Sentiment');
-    expect(await dialog.getByTestId('title-counter').textContent()).toBe('9/50');
+    await expectEventually(() => dialog.getByTestId('title-counter').textContent()).toBe('9/50');
     const tooLong = 'Sentiment of product reviews, from the spring 2026 survey';
     expect(tooLong.length).toBe(57);
     await title.fill(tooLong);
     // Nothing is cut: the whole text stays, and the limit is said at once, while typing.
-    expect(await title.inputValue()).toBe(tooLong);
-    expect(await dialog.getByTestId('title-counter').textContent()).toBe('57/50');
+    await expectEventually(() => title.inputValue()).toBe(tooLong);
+    await expectEventually(() => dialog.getByTestId('title-counter').textContent()).toBe('57/50');
     await dialog.getByText('The title can have at most 50 characters: remove 7 characters.').waitFor();
-    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await expectEventually(() => title.getAttribute('aria-invalid')).toBe('true');
     await dialog.getByRole('button', { name: 'Create project' }).click();
-    expect(await dialog.isVisible()).toBe(true);
+    await expectEventually(() => dialog.isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');
     await dialog.screenshot({ path: join(SCREENSHOTS, 'projects-title-limit-light.png') });
     await emulateTheme(page, 'dark');
     await dialog.screenshot({ path: join(SCREENSHOTS, 'projects-title-limit-dark.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     await emulateTheme(page, 'light');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     expect((await server.api<{ count: number }>('GET', '/api/projects/')).count).toBe(0);
     await title.fill(tooLong.slice(0, 50));
-    expect(await dialog.getByTestId('title-counter').textContent()).toBe('50/50');
-    expect(await dialog.getByText('at most 50 characters').count()).toBe(0);
+    await expectEventually(() => dialog.getByTestId('title-counter').textContent()).toBe('50/50');
+    await expectEventually(() => dialog.getByText('at most 50 characters').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -124,8 +121,8 @@ describe('projects page in Chromium against outpost serve', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
     const card = page.getByRole('article', { name: 'Sentiment review', exact: true });
     await card.waitFor();
-    expect(await card.getByText('Product reviews, positive or negative.').isVisible()).toBe(true);
-    expect(await card.getByTestId('task-count').textContent()).toBe('0');
+    await expectEventually(() => card.getByText('Product reviews, positive or negative.').isVisible()).toBe(true);
+    await expectEventually(() => card.getByTestId('task-count').textContent()).toBe('0');
     projectId = Number(/\d+/.exec(await card.locator('.project-card__id').innerText())?.[0]);
   });
 
@@ -134,43 +131,43 @@ describe('projects page in Chromium against outpost serve', () => {
     expect(style.color).toBe(style.cardText);
     expect(style.color).toBe('rgb(27, 31, 36)');
     expect(style.decoration).toBe('none');
-    expect(await page.getByRole('link', { name: 'Sentiment review', exact: true }).getAttribute('href')).toBe(
-      `#/projects/${projectId}`,
-    );
+    await expectEventually(() =>
+      page.getByRole('link', { name: 'Sentiment review', exact: true }).getAttribute('href'),
+    ).toBe(`#/projects/${projectId}`);
   });
 
   it('says a project without tasks has none to label yet, and offers Import instead of labeling', async () => {
     await page.getByRole('link', { name: 'Sentiment review', exact: true }).click();
     const label = page.getByRole('button', { name: 'Label all tasks' });
     await label.waitFor();
-    expect(await label.isDisabled()).toBe(true);
+    await expectEventually(() => label.isDisabled()).toBe(true);
     const why = await label.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${why}"]`).textContent()).toBe(
+    await expectEventually(() => page.locator(`[id="${why}"]`).textContent()).toBe(
       'There are no tasks to label yet: import data first.',
     );
-    expect(await page.getByRole('link', { name: 'Label all tasks' }).count()).toBe(0);
-    expect(
-      await page.locator('.dm-toolbar').getByRole('link', { name: 'Import', exact: true }).getAttribute('class'),
+    await expectEventually(() => page.getByRole('link', { name: 'Label all tasks' }).count()).toBe(0);
+    await expectEventually(() =>
+      page.locator('.dm-toolbar').getByRole('link', { name: 'Import', exact: true }).getAttribute('class'),
     ).toContain('button--primary');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-no-tasks-light.png') });
     await emulateTheme(page, 'dark');
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-no-tasks-dark.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     await emulateTheme(page, 'light');
 
     // The project's Label tab (or an old link to the stream) says what is true, not "All done".
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Label' }).click();
     await page.getByRole('heading', { name: 'No tasks to label yet' }).waitFor();
-    expect(await page.getByText('All done').count()).toBe(0);
-    expect(await page.getByText('has your annotation').count()).toBe(0);
+    await expectEventually(() => page.getByText('All done').count()).toBe(0);
+    await expectEventually(() => page.getByText('has your annotation').count()).toBe(0);
     const importLink = page.getByRole('link', { name: 'Import data' });
-    expect(await importLink.getAttribute('href')).toBe(`#/projects/${projectId}/import`);
+    await expectEventually(() => importLink.getAttribute('href')).toBe(`#/projects/${projectId}/import`);
     await page.screenshot({ path: join(SCREENSHOTS, 'label-stream-no-tasks-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     await emulateTheme(page, 'dark');
     await page.screenshot({ path: join(SCREENSHOTS, 'label-stream-no-tasks-dark.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     await emulateTheme(page, 'light');
     await importLink.click();
     await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
@@ -196,9 +193,11 @@ describe('projects page in Chromium against outpost serve', () => {
     await page.reload({ waitUntil: 'load' });
     const card = page.getByRole('article', { name: 'Sentiment review', exact: true });
     await card.waitFor();
-    expect(await card.getByTestId('task-count').textContent()).toBe('4');
-    expect(await card.getByTestId('annotation-count').textContent()).toBe('1');
-    expect(await card.getByRole('img').getAttribute('aria-label')).toBe('1 of 4 tasks done, 1 skipped, 2 remaining');
+    await expectEventually(() => card.getByTestId('task-count').textContent()).toBe('4');
+    await expectEventually(() => card.getByTestId('annotation-count').textContent()).toBe('1');
+    await expectEventually(() => card.getByRole('img').getAttribute('aria-label')).toBe(
+      '1 of 4 tasks done, 1 skipped, 2 remaining',
+    );
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(SCREENSHOTS, 'projects-light.png') });
   });
@@ -207,7 +206,7 @@ describe('projects page in Chromium against outpost serve', () => {
     await page.getByRole('button', { name: 'Duplicate Sentiment review' }).click();
     const copy = page.getByRole('article', { name: 'Sentiment review (copy)' });
     await copy.waitFor();
-    expect(await copy.getByTestId('task-count').textContent()).toBe('0');
+    await expectEventually(() => copy.getByTestId('task-count').textContent()).toBe('0');
     const listed = await server.api<{ results: { label_config: string; description: string; color: string }[] }>(
       'GET',
       '/api/projects/?title=(copy)',
@@ -222,7 +221,7 @@ describe('projects page in Chromium against outpost serve', () => {
   it('searches by title and sorts', async () => {
     await page.getByRole('searchbox', { name: 'Search projects by title' }).fill('copy');
     await page.getByText('1 project matching “copy”').waitFor();
-    expect(await page.getByTestId('project-card').count()).toBe(1);
+    await expectEventually(() => page.getByTestId('project-card').count()).toBe(1);
     await page.getByRole('searchbox', { name: 'Search projects by title' }).fill('');
     await page.getByText('2 projects').waitFor();
     // The newest-first list stays on screen until the sorted page arrives: poll for the order.
@@ -234,11 +233,11 @@ describe('projects page in Chromium against outpost serve', () => {
 
   it('switches to the dark theme and keeps it after a reload', async () => {
     await page.getByRole('radio', { name: 'Dark' }).check();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('article', { name: 'Sentiment review', exact: true }).waitFor();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
-    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    await expectEventually(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     const style = await titleLinkStyle(page, 'Sentiment review');
     expect(style).toEqual({ color: 'rgb(230, 233, 238)', cardText: 'rgb(230, 233, 238)', decoration: 'none' });
     await page.waitForLoadState('networkidle');
@@ -250,7 +249,7 @@ describe('projects page in Chromium against outpost serve', () => {
       await server.api('POST', '/api/projects/', { title: `Bulk project ${index}` });
     await page.reload({ waitUntil: 'load' });
     await page.getByText('102 projects').waitFor();
-    expect(await page.getByTestId('project-card').count()).toBe(100);
+    await expectEventually(() => page.getByTestId('project-card').count()).toBe(100);
     // The second page is held until the button has said it is loading: the name "Load more" goes
     // before the page arrives, so the test waits for the 102nd card itself.
     const held: Route[] = [];
@@ -259,13 +258,13 @@ describe('projects page in Chromium against outpost serve', () => {
     await page.getByRole('button', { name: 'Load more (2 more)' }).click();
     const loading = page.getByRole('button', { name: 'Loading…' });
     await loading.waitFor();
-    expect(await loading.isDisabled()).toBe(true);
+    await expectEventually(() => loading.isDisabled()).toBe(true);
     await expect.poll(() => held.length).toBe(1);
     await held[0]!.continue();
     await page.unroute(secondPage);
     await page.getByTestId('project-card').nth(101).waitFor();
-    expect(await page.getByTestId('project-card').count()).toBe(102);
-    expect(await page.locator('.load-more').count()).toBe(0);
+    await expectEventually(() => page.getByTestId('project-card').count()).toBe(102);
+    await expectEventually(() => page.locator('.load-more').count()).toBe(0);
   });
 
   it('made no request outside its origin, and logged no errors', () => {

@@ -17,6 +17,7 @@ import {
   writePhotos,
   type StorageSession,
 } from './storagePage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * Cloud Storage in the project settings against `outpost serve` with local files switched on: a
@@ -64,15 +65,15 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     await screenshotStorageSection(page, 'storage-settings-empty-light.png');
     await section().getByRole('button', { name: 'Add source storage' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add source storage' });
-    expect(await dialog.getByLabel('Storage type').inputValue()).toBe('localfiles');
+    await expectEventually(() => dialog.getByLabel('Storage type').inputValue()).toBe('localfiles');
     await dialog.getByLabel('Storage Name').fill('Street photos');
     await dialog.getByLabel('Absolute local path').fill(session.outside);
     await dialog.getByRole('button', { name: 'Check connection' }).click();
     const refusal = dialog.getByTestId('storage-form-error');
     await refusal.getByText(/must be a subdirectory of LOCAL_FILES_DOCUMENT_ROOT/).waitFor();
-    expect(await refusal.textContent()).toContain(`Absolute local path "${session.outside}"`);
+    await expectEventually(() => refusal.textContent()).toContain(`Absolute local path "${session.outside}"`);
     await dialog.screenshot({ path: join(SCREENSHOTS, 'storage-form-refused-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     // Saving with the same path is refused the same way, and saves nothing.
     await dialog.getByRole('button', { name: 'Add source storage' }).click();
     await refusal.getByText(/^Not saved: Absolute local path/).waitFor();
@@ -81,16 +82,16 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     await dialog.getByLabel('File Filter Regex').fill('.*\\.png');
     await dialog.getByRole('button', { name: 'Check connection' }).click();
     await dialog.getByTestId('storage-form-ok').waitFor();
-    expect(await refusal.count()).toBe(0);
-    expect(await dialog.getByLabel('Import method').inputValue()).toBe('true');
+    await expectEventually(() => refusal.count()).toBe(0);
+    await expectEventually(() => dialog.getByLabel('Import method').inputValue()).toBe('true');
     await dialog.screenshot({ path: join(SCREENSHOTS, 'storage-form-ok-light.png') });
     await dialog.getByRole('button', { name: 'Add source storage' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await toast(/^Added the source storage Street photos/).waitFor();
     const card = storageCard(page, 'Street photos');
-    expect(await card.getByTestId('storage-status').textContent()).toBe('Not synced yet');
-    expect(await card.getByText(photos, { exact: true }).count()).toBe(1);
-    expect(await card.getByTestId('storage-last-sync').textContent()).toBe('Never');
+    await expectEventually(() => card.getByTestId('storage-status').textContent()).toBe('Not synced yet');
+    await expectEventually(() => card.getByText(photos, { exact: true }).count()).toBe(1);
+    await expectEventually(() => card.getByTestId('storage-last-sync').textContent()).toBe('Never');
   });
 
   it('syncs it with a progress indicator, then shows what it imported', async () => {
@@ -104,14 +105,14 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     const card = storageCard(page, 'Street photos');
     await card.getByRole('button', { name: 'Sync Street photos' }).click();
     await card.getByRole('progressbar', { name: 'Sync progress of Street photos' }).waitFor();
-    expect(await card.getByTestId('storage-status').textContent()).toBe('Syncing');
+    await expectEventually(() => card.getByTestId('storage-status').textContent()).toBe('Syncing');
     await card.getByTestId('storage-progress').getByText('Looking for new files…').waitFor();
     await screenshotStorageSection(page, 'storage-settings-syncing-light.png');
     release();
     await card.getByTestId('storage-result').getByText('3 new tasks added').waitFor();
     await page.unroute('**/api/storages/localfiles/*/sync');
-    expect(await card.getByTestId('storage-status').textContent()).toBe('Synced');
-    expect(await card.getByRole('progressbar').count()).toBe(0);
+    await expectEventually(() => card.getByTestId('storage-status').textContent()).toBe('Synced');
+    await expectEventually(() => card.getByRole('progressbar').count()).toBe(0);
     await toast('Synced Street photos: 3 new tasks added.').waitFor();
     const imported = await tasks();
     expect(imported.map((task) => task.data.image).sort()).toEqual(
@@ -122,14 +123,14 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     await card.getByRole('button', { name: 'Sync Street photos' }).click();
     await card.getByTestId('storage-result').getByText('0 new tasks added, 3 tasks already imported').waitFor();
     await screenshotStorageSection(page, 'storage-settings-light.png');
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    expect(await seriousAxeViolations(page, ['iframe'])).toEqual([]);
+    await expectEventually(() => hasHorizontalScroll(page)).toBe(false);
+    await expectEventually(() => seriousAxeViolations(page, ['iframe'])).toEqual([]);
     // At the app's narrowest (800 px) nothing scrolls sideways, the form's dialog included.
     await page.setViewportSize({ width: 800, height: 720 });
-    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectEventually(() => hasHorizontalScroll(page)).toBe(false);
     await card.getByRole('button', { name: 'Edit Street photos' }).click();
     await page.getByRole('dialog', { name: 'Edit Street photos' }).getByLabel('Storage Name').waitFor();
-    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectEventually(() => hasHorizontalScroll(page)).toBe(false);
     await screenshotStorageSection(page, 'storage-settings-narrow-light.png');
     await page.getByRole('dialog', { name: 'Edit Street photos' }).getByRole('button', { name: 'Cancel' }).click();
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -141,7 +142,9 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     const thumbnails = page.locator('img.dm-thumb');
     await expect.poll(() => thumbnails.count()).toBe(3);
     for (const thumbnail of await thumbnails.all()) {
-      expect(await thumbnail.getAttribute('src')).toMatch(/^\/data\/local-files\/\?d=street%20photos\/cat-\d\.png$/);
+      await expectEventually(() => thumbnail.getAttribute('src')).toMatch(
+        /^\/data\/local-files\/\?d=street%20photos\/cat-\d\.png$/,
+      );
       await expect
         .poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
         .toBeGreaterThan(90);
@@ -149,7 +152,7 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     // The button comes with the storages' own request, and reads "Syncing…" while one runs.
     await page.getByRole('button', { name: /^(Sync storage|Syncing…)$/ }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'storage-dm-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
   });
 
   it('adds a folder as the target storage, and the annotation of a labeled task lands in it', async () => {
@@ -200,8 +203,8 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     const card = storageCard(page, 'Annotations out');
     await card.getByRole('button', { name: 'Edit Annotations out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Annotations out' });
-    expect(await dialog.getByLabel('Absolute local path').inputValue()).toBe(exported);
-    expect(await dialog.getByLabel('Storage type').isDisabled()).toBe(true);
+    await expectEventually(() => dialog.getByLabel('Absolute local path').inputValue()).toBe(exported);
+    await expectEventually(() => dialog.getByLabel('Storage type').isDisabled()).toBe(true);
     await dialog.getByLabel('Storage Name').fill('Labels for training');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await toast('Saved Labels for training.').waitFor();
@@ -224,19 +227,19 @@ describe('cloud storage in the project settings, against outpost serve', () => {
         await dark.goto(`${server.cli.url}/#/projects/${projectId}/settings`);
         await storageCard(dark, 'Street photos').waitFor();
         await screenshotStorageSection(dark, 'storage-settings-dark.png');
-        expect(await seriousAxeViolations(dark, ['iframe'])).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(dark, ['iframe'])).toEqual([]);
         await storageSection(dark).getByRole('button', { name: 'Edit Street photos' }).click();
         const dialog = dark.getByRole('dialog', { name: 'Edit Street photos' });
         await dialog.getByRole('button', { name: 'Check connection' }).click();
         await dialog.getByTestId('storage-form-ok').waitFor();
         await dialog.screenshot({ path: join(SCREENSHOTS, 'storage-form-dark.png') });
-        expect(await seriousAxeViolations(dark, ['iframe'])).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(dark, ['iframe'])).toEqual([]);
         await dialog.getByRole('button', { name: 'Cancel' }).click();
 
         await dark.goto(`${server.cli.url}/#/projects/${projectId}`);
         await dark.locator('img.dm-thumb').first().waitFor();
         await dark.screenshot({ path: join(SCREENSHOTS, 'storage-dm-dark.png') });
-        expect(await seriousAxeViolations(dark)).toEqual([]);
+        await expectEventually(() => seriousAxeViolations(dark)).toEqual([]);
       },
       { requests: true },
     );

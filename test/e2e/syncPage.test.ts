@@ -9,6 +9,7 @@ import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js
 import { closedPortUrl } from '../helpers/remotesApi.js';
 import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { dismissToasts } from '../helpers/toasts.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * The sync page in Chromium against a local `outpost serve`, with a second Outpost as the remote,
@@ -17,7 +18,6 @@ import { dismissToasts } from '../helpers/toasts.js';
  */
 
 /** Only the part of the DOM the page functions below use (this file is type-checked for Node). */
-declare const document: { getAnimations(): { constructor: { name: string } }[]; activeElement: unknown };
 
 let remoteStopped = false;
 const EXPECTED = [
@@ -73,7 +73,7 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
       await page.emulateMedia({ colorScheme: theme });
       await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
       await settle();
-      expect(await seriousAxeViolations(page), theme).toEqual([]);
+      await expectEventually(() => seriousAxeViolations(page), { message: theme }).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
   }
@@ -106,7 +106,7 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
     await page.getByRole('heading', { name: 'No remotes yet' }).waitFor();
     await page.getByTestId('server-status').waitFor();
-    expect(await page.getByTestId('sync-status').count()).toBe(0);
+    await expectEventually(() => page.getByTestId('sync-status').count()).toBe(0);
     await shoot('empty');
   });
 
@@ -114,9 +114,9 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     const local = await server.api<{ id: number }>('POST', '/api/projects/', { title: 'Made here' });
     await page.goto(`${server.origin}/#/projects/${local.id}/conflicts`);
     await page.getByRole('heading', { name: 'This project has never been synced' }).waitFor();
-    expect(await page.getByText('No conflicts to resolve').count()).toBe(0);
+    await expectEventually(() => page.getByText('No conflicts to resolve').count()).toBe(0);
     const next = page.getByRole('link', { name: 'Add a remote' });
-    expect(await next.getAttribute('href')).toBe('#/sync');
+    await expectEventually(() => next.getAttribute('href')).toBe('#/sync');
     await shoot('conflicts-never-synced');
     await expectAccessible();
     await next.click();
@@ -133,34 +133,34 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     await url.fill('label studio at work');
     await token.fill('0'.repeat(40));
     await dialog.getByLabel('Name').fill('Remote lab');
-    expect(await token.getAttribute('type')).toBe('password');
+    await expectEventually(() => token.getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: 'Add remote' }).click();
     await dialog.getByText('Enter a valid URL starting with http:// or https://.').waitFor();
-    expect(await url.getAttribute('aria-invalid')).toBe('true');
-    expect(await messageOf(url)).toBe('Enter a valid URL starting with http:// or https://.');
-    expect(await url.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectEventually(() => url.getAttribute('aria-invalid')).toBe('true');
+    await expectEventually(() => messageOf(url)).toBe('Enter a valid URL starting with http:// or https://.');
+    await expectEventually(() => url.evaluate((element) => element === document.activeElement)).toBe(true);
     // Not a banner: the form's alert is for what belongs to no field.
-    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await expectEventually(() => dialog.getByRole('alert').count()).toBe(0);
 
     const nowhere = await closedPortUrl();
     await url.fill(nowhere);
     // Editing the field takes its old refusal away.
-    expect(await url.getAttribute('aria-invalid')).toBe('false');
+    await expectEventually(() => url.getAttribute('aria-invalid')).toBe('false');
     await dialog.getByRole('button', { name: 'Add remote' }).click();
     await dialog.getByText(`${nowhere} could not be reached`).waitFor();
-    expect(await messageOf(url)).toBe(
+    await expectEventually(() => messageOf(url)).toBe(
       `${nowhere} could not be reached: nothing answers at that address (connection refused). ` +
         'Check the URL and port, and that the server is running.',
     );
-    expect(await dialog.textContent()).not.toContain('fetch failed');
+    await expectEventually(() => dialog.textContent()).not.toContain('fetch failed');
     await shoot('add-unreachable');
 
     await url.fill(proxy.url);
     await dialog.getByRole('button', { name: 'Add remote' }).click();
     await dialog.getByText(`${proxy.url} refused the legacy token`).waitFor();
-    expect(await token.getAttribute('aria-invalid')).toBe('true');
-    expect(await messageOf(token)).toContain(`${proxy.url} refused the legacy token`);
-    expect(await url.getAttribute('aria-invalid')).toBe('false');
+    await expectEventually(() => token.getAttribute('aria-invalid')).toBe('true');
+    await expectEventually(() => messageOf(token)).toContain(`${proxy.url} refused the legacy token`);
+    await expectEventually(() => url.getAttribute('aria-invalid')).toBe('false');
     await shoot('add-refused');
     await expectAccessible();
 
@@ -170,25 +170,25 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     await card().waitFor();
     const facts = card().locator('.sync-facts');
     await facts.getByText('Personal access token').waitFor();
-    expect(await facts.textContent()).toContain(proxy.url);
+    await expectEventually(() => facts.textContent()).toContain(proxy.url);
     const version = await remote.api<{ release: string }>('GET', '/api/version');
-    expect(await facts.textContent()).toContain(`Label Studio ${version.release}`);
-    expect(await card().getByTestId('remote-interval').textContent()).toBe('Manual only');
+    await expectEventually(() => facts.textContent()).toContain(`Label Studio ${version.release}`);
+    await expectEventually(() => card().getByTestId('remote-interval').textContent()).toBe('Manual only');
     await page.getByTestId('sync-status').getByText('Sync: idle · never synced').waitFor();
   });
 
   it("lists the remote's projects, none mirrored yet", async () => {
     const big = card().getByRole('row', { name: /Field reports/ });
     await big.waitFor();
-    expect(await big.textContent()).toContain('3,000');
-    expect(await big.textContent()).toContain('Not mirrored');
-    expect(
-      await card()
+    await expectEventually(() => big.textContent()).toContain('3,000');
+    await expectEventually(() => big.textContent()).toContain('Not mirrored');
+    await expectEventually(() =>
+      card()
         .getByRole('row', { name: /Small batch/ })
         .textContent(),
     ).toContain('2');
     // Nothing chosen and nothing mirrored: Sync now has nothing to do yet.
-    expect(await card().getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
+    await expectEventually(() => card().getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
     await card().getByRole('heading', { name: 'Runs' }).waitFor();
     await card().getByText('No runs yet.').waitFor();
     await shoot('remote');
@@ -210,7 +210,9 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     await proxy.waitForHeld();
     const activity = newestRun().getByTestId('sync-run-activity');
     await activity.getByText(/pulling tasks \(200 of 3,000\)/).waitFor();
-    expect(await activity.textContent()).toBe(`pulling tasks (200 of 3,000) · project ${bigProject} (1 of 1)`);
+    await expectEventually(() => activity.textContent()).toBe(
+      `pulling tasks (200 of 3,000) · project ${bigProject} (1 of 1)`,
+    );
     await newestRun().getByText('Running', { exact: true }).waitFor();
     await card().getByRole('button', { name: 'Cancel sync' }).waitFor();
     await page.getByTestId('sync-status').getByText('Syncing Remote lab: pulling tasks (200 of 3,000)…').waitFor();
@@ -220,14 +222,14 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     await newestRun().getByText('Completed').waitFor({ timeout: 60_000 });
     const tasks = await remote.api<{ total: number }>('GET', `/api/tasks/?project=${bigProject}&page_size=1`);
     expect(tasks.total).toBe(BIG_PROJECT_TASKS);
-    expect(await newestRun().getByTestId('sync-run-pulled').textContent()).toBe(
+    await expectEventually(() => newestRun().getByTestId('sync-run-pulled').textContent()).toBe(
       '3,000 tasks, 0 annotations, 0 predictions',
     );
     await card().getByRole('button', { name: 'Sync now' }).waitFor();
     const link = card().getByRole('link', { name: 'Open the local copy of Field reports' });
     await link.waitFor();
-    expect(
-      await card()
+    await expectEventually(() =>
+      card()
         .getByRole('row', { name: /Small batch/ })
         .textContent(),
     ).toContain('Not mirrored');
@@ -242,11 +244,11 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     const mirrored = page.getByRole('article', { name: 'Field reports' });
     const badge = mirrored.getByRole('link', { name: 'Mirrored from Remote lab' });
     await badge.waitFor();
-    expect(await badge.getAttribute('title')).toBe(proxy.url);
+    await expectEventually(() => badge.getAttribute('title')).toBe(proxy.url);
     // Nothing waits in it yet, and a project made here has no sync marks at all.
-    expect(await mirrored.getByRole('link', { name: /to push|conflict/ }).count()).toBe(0);
-    expect(
-      await page
+    await expectEventually(() => mirrored.getByRole('link', { name: /to push|conflict/ }).count()).toBe(0);
+    await expectEventually(() =>
+      page
         .getByRole('article', { name: 'Made here' })
         .getByRole('list', { name: /^Sync of/ })
         .count(),
@@ -268,14 +270,14 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
     const pending = page.getByRole('article', { name: 'Field reports' }).getByRole('link', { name: /^1 to push/ });
     await pending.waitFor();
-    expect(await pending.getAttribute('aria-label')).toBe(
+    await expectEventually(() => pending.getAttribute('aria-label')).toBe(
       '1 to push: 1 local change of Field reports not on Remote lab yet',
     );
     await shoot('projects-pending');
     await expectAccessible();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
-    expect(await card().getByTestId('remote-pending').textContent()).toBe('1 local change waiting');
+    await expectEventually(() => card().getByTestId('remote-pending').textContent()).toBe('1 local change waiting');
   });
 
   it('edits the interval', async () => {
@@ -299,15 +301,17 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     await newestRun().getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 });
     const errors = newestRun().getByRole('list', { name: /^Errors of run/ });
     const error = errors.getByRole('listitem').first();
-    expect(await error.textContent()).toContain(`connect · ${proxy.url}`);
-    expect(await error.textContent()).toMatch(/could not be reached/);
+    await expectEventually(() => error.textContent()).toContain(`connect · ${proxy.url}`);
+    await expectEventually(() => error.textContent()).toMatch(/could not be reached/);
     await page
       .getByTestId('sync-status')
       .getByText(/^Sync failed: /)
       .waitFor();
     // The work made here is still waiting, and the bar says so.
-    expect(await page.getByTestId('sync-status').textContent()).toContain('· 1 local change not pushed');
-    expect(await page.getByTestId('sync-status').getAttribute('href')).toBe('#/sync');
+    await expectEventually(() => page.getByTestId('sync-status').textContent()).toContain(
+      '· 1 local change not pushed',
+    );
+    await expectEventually(() => page.getByTestId('sync-status').getAttribute('href')).toBe('#/sync');
     // The projects list is refreshed after the run and says why it cannot be had.
     await card()
       .getByText(/The projects could not be listed/)

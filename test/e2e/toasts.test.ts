@@ -1,12 +1,10 @@
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
-
-// The page's globals read inside page.evaluate (the Node type-check has no DOM types).
-declare const window: { innerWidth: number };
+import { expectEventually } from '../helpers/eventually.js';
 
 /** How long a success toast stays on its own, in the page's (fake) time: ToastProvider's 5 s. */
 const AUTO_DISMISS_MS = 5000;
@@ -28,7 +26,7 @@ describe('notifications in Chromium against outpost serve', () => {
   /** A released toast stays its whole 5 s again, counted from its release, and then goes. */
   async function expectFadesAfterFullTime(toast: Locator) {
     await page.clock.runFor(AUTO_DISMISS_MS - 100);
-    expect(await toast.count()).toBe(1);
+    await expectEventually(() => toast.count()).toBe(1);
     await page.clock.runFor(100);
     await toast.waitFor({ state: 'detached' });
   }
@@ -55,7 +53,7 @@ describe('notifications in Chromium against outpost serve', () => {
     const toast = await duplicate('Field survey');
     await toast.hover();
     await page.clock.runFor(10 * AUTO_DISMISS_MS);
-    expect(await toast.count()).toBe(1);
+    await expectEventually(() => toast.count()).toBe(1);
 
     // Once left, it gets its full time again, and then goes.
     await page.mouse.move(0, 0);
@@ -66,7 +64,7 @@ describe('notifications in Chromium against outpost serve', () => {
     const toast = await duplicate('Field survey');
     await toast.getByRole('button', { name: 'Dismiss notification' }).focus();
     await page.clock.runFor(10 * AUTO_DISMISS_MS);
-    expect(await toast.count()).toBe(1);
+    await expectEventually(() => toast.count()).toBe(1);
 
     await page.getByRole('button', { name: 'New project' }).focus();
     await expectFadesAfterFullTime(toast);
@@ -81,16 +79,23 @@ describe('notifications in Chromium against outpost serve', () => {
       await page.getByRole('radio', { name: theme }).focus();
       await page.keyboard.press('Space');
       await page.locator(`html[data-theme="${theme.toLowerCase()}"]`).waitFor({ state: 'attached' });
+      // Inside the window once the new theme's layout has settled.
+      const outside = async () => {
+        const box = await toast.boundingBox();
+        const width = await page.evaluate(() => window.innerWidth);
+        return !box ? ['no box'] : [box.x < 0 && 'left', box.y < 0 && 'top', box.x + box.width > width && 'right'];
+      };
+      await expectEventually(async () => (await outside()).filter(Boolean)).toEqual([]);
       const box = await toast.boundingBox();
-      const width = await page.evaluate(() => window.innerWidth);
-      expect(box!.x).toBeGreaterThanOrEqual(0);
-      expect(box!.y).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
       // The words wrap inside the toast: nothing sticks out of it.
       const message = toast.locator('.toast__message');
-      expect(await message.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-      const text = await message.boundingBox();
-      expect(text!.x + text!.width).toBeLessThanOrEqual(box!.x + box!.width);
+      await expectEventually(() => message.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+      await expectEventually(async () => {
+        const text = await message.boundingBox();
+        return text!.x + text!.width - (box!.x + box!.width);
+      }).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(SCREENSHOTS, `projects-long-toast-${theme.toLowerCase()}.png`) });
     }
     await toast.getByRole('button', { name: 'Dismiss notification' }).click();

@@ -58,6 +58,8 @@ async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (check()) return true;
+    // The poll interval of this wait: short, to catch the moment between commit and answer.
+    // eslint-disable-next-line no-restricted-syntax
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   return false;

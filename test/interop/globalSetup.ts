@@ -10,8 +10,9 @@ declare module 'vitest' {
 }
 
 /*
- * One real Label Studio for the whole interop run, started before the first file and stopped
- * after the last. When it cannot start, this throws and the run fails: the suite never skips.
+ * One real Label Studio for the whole interop run (or group of files, vitest.interop.config.ts),
+ * on a free port with a data folder of its own, started before the first file and stopped after
+ * the last. When it cannot start, this throws and the run fails: the suite never skips.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startLabelStudio();
@@ -19,7 +20,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('labelStudio', { url, port, dataDir, filesRoot, pid, user });
   return async () => {
     // Kept for reading after a failed run: the process's own account of every request and error.
-    writeFileSync(join(INTEROP_DIR, 'label-studio.log'), server.log());
+    // One per group when CI runs the suite as groups at once, each with its own Label Studio.
+    const group = process.env.OUTPOST_INTEROP_GROUP;
+    writeFileSync(join(INTEROP_DIR, group ? `label-studio-${group}.log` : 'label-studio.log'), server.log());
     await server.dispose();
   };
 }

@@ -214,6 +214,12 @@ async function ensureTemplate(): Promise<void> {
   }
   rmSync(join(building, 'files'), { recursive: true, force: true });
   writeFileSync(join(building, 'stamp'), stamp);
+  // Two groups of the suite starting at once may both build it: the first to finish wins, and
+  // the other leaves that one alone (another run may be copying it already).
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+    rmSync(building, { recursive: true, force: true });
+    return;
+  }
   rmSync(TEMPLATE, { recursive: true, force: true });
   renameSync(building, TEMPLATE);
 }

@@ -23,7 +23,8 @@ afterEach(async () => {
   removeDataDirs();
 });
 
-function get(url: string, agent: Agent): Promise<{ status: number; reusedSocket: boolean }> {
+/** `onSent` runs once the whole request is handed to the socket (the kernel holds it for a stopped server). */
+function get(url: string, agent: Agent, onSent?: () => void): Promise<{ status: number; reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
     const outgoing = request(`${url}/api/version`, { agent, headers: { Authorization: `Token ${TOKEN}` } });
     outgoing.on('response', (response) => {
@@ -31,11 +32,14 @@ function get(url: string, agent: Agent): Promise<{ status: number; reusedSocket:
       response.on('end', () => resolve({ status: response.statusCode ?? 0, reusedSocket: outgoing.reusedSocket }));
     });
     outgoing.on('error', reject);
+    if (onSent) outgoing.on('finish', onSent);
     outgoing.end();
   });
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The stall itself: how long the server is stopped is this test's input, not a wait for something. */
+// eslint-disable-next-line no-restricted-syntax
+const stall = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('a server stalled by a long import (issue 17, item 4)', () => {
   it('answers a request sent on a kept-alive connection during the stall', async () => {
@@ -44,10 +48,12 @@ describe('a server stalled by a long import (issue 17, item 4)', () => {
     try {
       expect(await get(server.url, agent)).toEqual({ status: 200, reusedSocket: false });
       process.kill(server.cli.pid, 'SIGSTOP');
-      await sleep(STALL_MS);
-      const answer = get(server.url, agent).catch((error: Error) => error.message);
+      await stall(STALL_MS);
       // The request reaches the stalled server's socket before it resumes, as it would mid-import.
-      await sleep(200);
+      let markSent = () => {};
+      const sent = new Promise<void>((resolve) => (markSent = resolve));
+      const answer = get(server.url, agent, markSent).catch((error: Error) => error.message);
+      await sent;
       process.kill(server.cli.pid, 'SIGCONT');
       expect(await answer).toEqual({ status: 200, reusedSocket: true });
     } finally {

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { localModelStatusSchema, type LocalModelStatus } from '../../shared/api/ml.js';
 import { call, type TestApp } from '../helpers/taskApi.js';
+import { waitUntil } from '../helpers/eventually.js';
 
 /* The built-in model driven the way a client drives it: through the HTTP API. */
 
@@ -61,13 +62,14 @@ export async function localStatus(t: TestApp, project: number): Promise<LocalMod
 
 /** Polls the status until no training is running or pending. */
 export async function settledStatus(t: TestApp, project: number, timeoutMs = 25_000): Promise<LocalModelStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await localStatus(t, project);
-    if (status.state !== 'training') return status;
-    if (Date.now() > deadline) throw new Error(`still training after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return waitUntil(
+    async () => {
+      const status = await localStatus(t, project);
+      return status.state !== 'training' ? status : null;
+    },
+    'the training to settle',
+    timeoutMs,
+  );
 }
 
 /** The Data Manager's Retrieve Predictions on every task of the project. */

@@ -1,4 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+// The poll interval of the loop below, which measures how fast the status answers during training.
+// eslint-disable-next-line no-restricted-syntax
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { loadTextFeatures } from '../../electron/core/ml/local/textFeatures.js';

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../electron/core/domain/projects/sanitizeHtml.js';
 import { launchChromium } from '../helpers/chromium.js';
+import { waitUntil } from '../helpers/eventually.js';
 
 /*
  * Known XSS bypass payloads through the instructions sanitizer, judged by a real browser: the
@@ -9,16 +10,6 @@ import { launchChromium } from '../helpers/chromium.js';
  * (without that page's CSP, so an inline handler would run), and is read back from the DOM.
  * Serializing and parsing it again catches mutation XSS (markup that changes meaning on reparse).
  */
-
-// The page's globals read inside page.evaluate (the Node type-check has no DOM types).
-interface PageElement {
-  localName: string;
-  attributes: Iterable<{ name: string; value: string }>;
-  innerHTML: string;
-  content: { querySelectorAll(selector: string): Iterable<PageElement> };
-  querySelectorAll(selector: string): Iterable<PageElement>;
-}
-declare const document: { getElementById(id: string): PageElement | null };
 
 // Label Studio's SAFE_HTML_TAGS minus html/head/body (a fragment never has them) and minus the
 // active ones (sanitizeHtml.ts); tbody is what a browser adds to a table itself.
@@ -154,6 +145,21 @@ describe('sanitizeHtml against known XSS bypasses, read by Chromium', () => {
   let page: Page;
   const dialogs: string[] = [];
 
+  /**
+   * Adds a canary of the payloads' own kind (a broken image's onerror) after them and waits for its
+   * dialog: once it has opened, theirs would have too, however slow the machine.
+   */
+  async function dialogsSettled() {
+    const before = dialogs.filter((message) => message === 'canary').length;
+    await page.evaluate(() => {
+      const canary = document.createElement('img');
+      canary.onerror = () => alert('canary');
+      canary.src = 'x';
+      document.getElementById('root')!.append(canary);
+    });
+    await waitUntil(() => dialogs.filter((message) => message === 'canary').length > before, 'the canary dialog');
+  }
+
   beforeAll(async () => {
     browser = await launchChromium();
     page = await browser.newPage();
@@ -175,10 +181,11 @@ describe('sanitizeHtml against known XSS bypasses, read by Chromium', () => {
     const raw = await problemsOf(page, PAYLOADS.join(''));
     expect(raw).toEqual(expect.arrayContaining(['element <script>', 'handler onerror on <img>']));
     expect(raw.some((problem) => problem.startsWith('href=javascript:'))).toBe(true);
-    await page.evaluate(() => (document.getElementById('root')!.innerHTML = ''));
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     // The raw payloads ran (a dialog opened), the sanitized ones, tested first, did not.
-    expect(dialogs.length).toBeGreaterThan(0);
+    await waitUntil(() => dialogs.length > 0, 'a raw payload to open a dialog');
+    // Every raw payload's dialog is in before the next test starts counting.
+    await dialogsSettled();
+    await page.evaluate(() => (document.getElementById('root')!.innerHTML = ''));
   });
 
   it('no sanitized payload opened a dialog', async () => {
@@ -187,7 +194,7 @@ describe('sanitizeHtml against known XSS bypasses, read by Chromium', () => {
       (html) => (document.getElementById('root')!.innerHTML = html),
       PAYLOADS.map(sanitizeHtml).join(''),
     );
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(dialogs).toEqual([]);
+    await dialogsSettled();
+    expect(dialogs).toEqual(['canary']);
   });
 });

@@ -9,6 +9,8 @@ import {
   waitForEditor,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
+import { waitUntil } from '../helpers/eventually.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * Task data and the project instruction carry script in every form we know; the Data Manager and
@@ -98,9 +100,19 @@ describe('stored XSS from task data and the project instruction (Chromium)', () 
   });
 
   const expectNothingRan = async () => {
-    // Time for a broken image's onerror and any fetch to arrive.
-    await page.waitForTimeout(1500);
-    expect(await marks(page)).toEqual([]);
+    // A canary of the payloads' own kind (a broken image's onerror), added after them: once it has
+    // run, theirs would have too, however slow the machine.
+    await page.evaluate(() => {
+      const canary = document.createElement('img');
+      canary.onerror = () => ((globalThis as unknown as { __canary?: boolean }).__canary = true);
+      canary.src = 'x';
+      document.body.append(canary);
+    });
+    await waitUntil(
+      () => page.evaluate(() => (globalThis as unknown as { __canary?: boolean }).__canary === true),
+      'the canary image to fail',
+    );
+    await expectEventually(() => marks(page)).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(hits).toEqual([]);
   };

@@ -9,6 +9,7 @@ import { RemoteError } from '../../electron/core/sync/remoteError.js';
 import { withRetry } from '../../electron/core/sync/retry.js';
 import { detectTokenKind } from '../../electron/core/sync/tokenKind.js';
 import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { waitUntil } from '../helpers/eventually.js';
 
 /** A second Outpost as the remote, its access tokens lasting 2 s so expiry happens during a test. */
 describe('the remote client against another Outpost', () => {
@@ -75,7 +76,13 @@ describe('the remote client against another Outpost', () => {
   });
 
   it('refreshes once on a 401 when the remote has let the access token expire', async () => {
-    const { fetch, calls } = recording();
+    const { fetch: recorded, calls } = recording();
+    // The access token the client last sent, to ask the remote (outside the recording) when it expires.
+    let sentAuthorization = '';
+    const fetch: FetchLike = (input, init) => {
+      sentAuthorization = new Headers(init.headers).get('Authorization') ?? sentAuthorization;
+      return recorded(input, init);
+    };
     // A clock that never moves: the client believes its token is fresh; only the remote knows better.
     const frozen = Date.now();
     const client = createRemoteClient({
@@ -86,7 +93,15 @@ describe('the remote client against another Outpost', () => {
       refreshMarginMs: 0,
     });
     await client.whoami();
-    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    await waitUntil(
+      async () =>
+        (
+          await globalThis.fetch(`${remote.url}/api/current-user/whoami`, {
+            headers: { Authorization: sentAuthorization },
+          })
+        ).status === 401,
+      'the remote to let the access token expire',
+    );
     const me = await client.whoami();
     expect(me.id).toBeGreaterThan(0);
     expect(calls).toEqual([

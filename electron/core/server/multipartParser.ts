@@ -117,8 +117,9 @@ export async function readMultipartForm(raw: Uint8Array, contentType: string): P
     file: async (name, filename, mimeType, stream) => {
       // Held in body order, so a repeated key still gives its last value.
       const at = entries.push([name, '']) - 1;
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      // Parser chunks never sit on a SharedArrayBuffer; saying so lets the DOM's File type take them too.
+      const chunks: Buffer<ArrayBuffer>[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer<ArrayBuffer>);
       entries[at] = [name, new File(chunks, filename, { type: mimeType })];
     },
   };

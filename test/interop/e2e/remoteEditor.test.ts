@@ -10,6 +10,7 @@ import { labelingEditor, openLabelingSession, type LabelingSession } from '../..
 import { notification } from '../../e2e/storagePage.js';
 import { startLabelStudio, type LabelStudioServer } from '../labelStudio.js';
 import { labelStudioApi, listTasks, type HttpJson, type Json } from '../sync/syncRig.js';
+import { waitUntil } from '../../helpers/eventually.js';
 
 /*
  * Issue 16, against the real Label Studio 1.22: a project whose config uses a tag the bundled
@@ -38,16 +39,17 @@ describe('labeling with the remote’s own editor, offline', () => {
     const run = await session.server.api<{ id: number }>('POST', `/api/outpost/remotes/${remoteId}/sync`, {
       projects: [remoteProject],
     });
-    for (let waited = 0; waited < 120_000; waited += 200) {
-      const runs = await session.server.api<{ id: number; finished_at: string | null; errors: Json[] }[]>(
-        'GET',
-        `/api/outpost/remotes/${remoteId}/runs`,
-      );
-      const done = runs.find((candidate) => candidate.id === run.id && candidate.finished_at);
-      if (done) return done;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('the sync did not finish');
+    return waitUntil(
+      async () => {
+        const runs = await session.server.api<{ id: number; finished_at: string | null; errors: Json[] }[]>(
+          'GET',
+          `/api/outpost/remotes/${remoteId}/runs`,
+        );
+        return runs.find((candidate) => candidate.id === run.id && candidate.finished_at);
+      },
+      'the sync to finish',
+      120_000,
+    );
   };
   const datetimeResults = async (task: number) =>
     (await remote.call<{ result: Json[] }[]>('GET', `/api/tasks/${task}/annotations/`)).flatMap((annotation) =>
@@ -180,6 +182,8 @@ describe('labeling with the remote’s own editor, offline', () => {
       );
       for (let tries = 0; !answered && tries < 6; tries += 1) {
         if (await submit.isVisible()) await submit.click();
+        // How long one click may take to be answered before it is tried again (a retry's bound, not a sleep).
+        // eslint-disable-next-line no-restricted-syntax
         await Promise.race([posted.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
       }
       expect((await posted).status()).toBe(201);

@@ -9,6 +9,7 @@ import { SCREENSHOTS, startE2eServer, type E2eServer } from '../../helpers/e2eSe
 import { createProject, editorButton, labelingEditor, waitForEditor } from '../../helpers/labelingPage.js';
 import { makePng } from '../../helpers/labelingMedia.js';
 import { MOTO_KEYS, startMotoServer, type MotoServer } from '../storages/motoServer.js';
+import { expectEventually } from '../../helpers/eventually.js';
 
 /*
  * An S3 bucket from the project settings to the editor, in Chromium against `outpost serve` and
@@ -75,7 +76,7 @@ describe('an S3 storage in the app, against outpost serve and moto', () => {
     await dialog.getByLabel('Bucket Prefix').fill('cats');
     // Through Outpost: the page never fetches from the bucket's own address.
     await dialog.getByLabel(/Use pre-signed URLs/).uncheck();
-    expect(await dialog.getByLabel('Expire pre-signed URLs (minutes)').isDisabled()).toBe(true);
+    await expectEventually(() => dialog.getByLabel('Expire pre-signed URLs (minutes)').isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Check connection' }).click();
     await dialog.getByTestId('storage-form-ok').waitFor();
     await dialog.screenshot({ path: join(SCREENSHOTS, 'storage-s3-form-light.png') });
@@ -83,7 +84,7 @@ describe('an S3 storage in the app, against outpost serve and moto', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const card = storageCard(page, 'Cat photos');
-    expect(await card.getByText(`s3://${SOURCE}/cats`, { exact: true }).count()).toBe(1);
+    await expectEventually(() => card.getByText(`s3://${SOURCE}/cats`, { exact: true }).count()).toBe(1);
     await card.getByRole('button', { name: 'Sync Cat photos' }).click();
     await card.getByTestId('storage-result').getByText('3 new tasks added').waitFor();
     await toast('Synced Cat photos: 3 new tasks added.').waitFor();
@@ -99,8 +100,8 @@ describe('an S3 storage in the app, against outpost serve and moto', () => {
   it('keeps the stored keys when the storage is edited with its secrets left empty', async () => {
     await storageCard(page, 'Cat photos').getByRole('button', { name: 'Edit Cat photos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Cat photos' });
-    expect(await dialog.getByLabel('Secret Access Key').inputValue()).toBe('');
-    expect(await dialog.getByLabel('Secret Access Key').getAttribute('placeholder')).toBe('Unchanged');
+    await expectEventually(() => dialog.getByLabel('Secret Access Key').inputValue()).toBe('');
+    await expectEventually(() => dialog.getByLabel('Secret Access Key').getAttribute('placeholder')).toBe('Unchanged');
     await dialog.getByRole('button', { name: 'Check connection' }).click();
     await dialog.getByTestId('storage-form-ok').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -112,13 +113,13 @@ describe('an S3 storage in the app, against outpost serve and moto', () => {
     const thumbnails = page.locator('img.dm-thumb');
     await expect.poll(() => thumbnails.count()).toBe(3);
     for (const thumbnail of await thumbnails.all()) {
-      expect(await thumbnail.getAttribute('src')).toMatch(/^\/tasks\/\d+\/resolve\/\?fileuri=/);
+      await expectEventually(() => thumbnail.getAttribute('src')).toMatch(/^\/tasks\/\d+\/resolve\/\?fileuri=/);
       await expect
         .poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
         .toBeGreaterThanOrEqual(120);
     }
     await page.screenshot({ path: join(SCREENSHOTS, 'storage-s3-dm-light.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
   });
 
   it('adds a target bucket, and the annotation of a labeled task is written to it', async () => {

@@ -1,4 +1,5 @@
-import naiveBayes, { type NaiveBayesTextClassifier } from 'wink-naive-bayes-text-classifier';
+import type { NaiveBayesTextClassifier } from 'wink-naive-bayes-text-classifier';
+import { learnerLibraries, loadLearnerLibraries } from './learnerLibraries.js';
 import type { TimeSlicer } from './timeSlicer.js';
 import { MIN_EXAMPLES, type Trained } from './trained.js';
 
@@ -42,6 +43,7 @@ async function learnClassifier(
   samples: readonly { tokens: string[]; label: string }[],
   slicer: TimeSlicer,
 ): Promise<NaiveBayesTextClassifier> {
+  const { naiveBayes } = await loadLearnerLibraries();
   const classifier = naiveBayes();
   classifier.defineConfig(CLASSIFIER_CONFIG);
   for (const sample of samples) {
@@ -110,7 +112,7 @@ export async function trainChoices(
 }
 
 function restore(exported: unknown): NaiveBayesTextClassifier {
-  const classifier = naiveBayes();
+  const classifier = learnerLibraries().naiveBayes();
   classifier.importJSON(JSON.stringify(exported));
   classifier.consolidate();
   return classifier;

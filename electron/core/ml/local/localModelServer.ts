@@ -3,6 +3,7 @@ import type { MlDeps } from '../mlDeps.js';
 import type { ModelCallResult, ModelServer } from '../modelServer.js';
 import { learnableConfigOf, untrainedReason } from './localModelStatus.js';
 import { predictWithLocalModel } from './localPredictions.js';
+import { loadLearnerLibraries } from './learnerLibraries.js';
 import { currentPredictor } from './localPredictor.js';
 import { scheduleLocalRetraining, trainingStateOf } from './retrainingScheduler.js';
 import { modelVersionName, readStoredMetrics } from './storedLocalModel.js';
@@ -53,6 +54,7 @@ export function createLocalModelServer(deps: MlDeps, project: number): ModelServ
     async predict(request) {
       const learnable = learnableConfigOf(deps, project);
       if (learnable.reason !== null) return refuse(422, learnable.reason);
+      await loadLearnerLibraries();
       const predictor = currentPredictor(deps, project);
       if (!predictor) {
         const why = untrainedReason(deps, project, trainingStateOf(deps.db, project));

@@ -1,5 +1,6 @@
-import nlpjsCore from '@nlpjs/core';
-import nlpjsNer, { type EnumRule, type NerEdge, type WordPosition } from '@nlpjs/ner';
+import type { Container } from '@nlpjs/core';
+import type { EnumRule, NerEdge, WordPosition } from '@nlpjs/ner';
+import { learnerLibraries } from './learnerLibraries.js';
 
 /*
  * Finds a lexicon's entries in a text with @nlpjs/ner's enum extractor: its word segmentation
@@ -14,9 +15,6 @@ import nlpjsNer, { type EnumRule, type NerEdge, type WordPosition } from '@nlpjs
  *   ours only runs as long as the longest entry, which keeps long documents linear.
  */
 
-const { Container } = nlpjsCore;
-const { ExtractorEnum, Ner } = nlpjsNer;
-
 /** Lowercase without accents, one output code unit per input code unit. */
 export function foldForMatching(text: string): string {
   let folded = '';
@@ -30,46 +28,56 @@ export function foldForMatching(text: string): string {
   return folded;
 }
 
-class LexiconExtractor extends ExtractorEnum {
-  constructor(
-    container: InstanceType<typeof Container>,
-    private readonly maxWords: number,
-  ) {
-    super(container);
-  }
+/** The extractor class, built once the library it extends is loaded. */
+function defineLexiconExtractor() {
+  return class LexiconExtractor extends learnerLibraries().nlpjsNer.ExtractorEnum {
+    constructor(
+      container: Container,
+      private readonly maxWords: number,
+    ) {
+      super(container);
+    }
 
-  override normalize(text: string): string {
-    return foldForMatching(text);
-  }
+    override normalize(text: string): string {
+      return foldForMatching(text);
+    }
 
-  override getBestExact(text: string, words: WordPosition[] | undefined, rule: EnumRule): NerEdge[] {
-    const folded = this.normalize(text);
-    const positions = words ?? this.getWordPositions(folded);
-    const edges: NerEdge[] = [];
-    for (let first = 0; first < positions.length; first += 1) {
-      const start = positions[first]!.start;
-      const stop = Math.min(positions.length, first + this.maxWords);
-      for (let last = first; last < stop; last += 1) {
-        const end = positions[last]!.end;
-        const key = folded.substring(start, end + 1);
-        for (const option of rule.dict?.[key] ?? []) {
-          edges.push({
-            accuracy: 1,
-            start,
-            end,
-            len: end - start + 1,
-            levenshtein: 0,
-            entity: rule.name,
-            type: rule.type,
-            option: option.option,
-            sourceText: rule.inverseDict?.[key] ?? key,
-            utteranceText: text.substring(start, end + 1),
-          });
+    override getBestExact(text: string, words: WordPosition[] | undefined, rule: EnumRule): NerEdge[] {
+      const folded = this.normalize(text);
+      const positions = words ?? this.getWordPositions(folded);
+      const edges: NerEdge[] = [];
+      for (let first = 0; first < positions.length; first += 1) {
+        const start = positions[first]!.start;
+        const stop = Math.min(positions.length, first + this.maxWords);
+        for (let last = first; last < stop; last += 1) {
+          const end = positions[last]!.end;
+          const key = folded.substring(start, end + 1);
+          for (const option of rule.dict?.[key] ?? []) {
+            edges.push({
+              accuracy: 1,
+              start,
+              end,
+              len: end - start + 1,
+              levenshtein: 0,
+              entity: rule.name,
+              type: rule.type,
+              option: option.option,
+              sourceText: rule.inverseDict?.[key] ?? key,
+              utteranceText: text.substring(start, end + 1),
+            });
+          }
         }
       }
+      return edges;
     }
-    return edges;
-  }
+  };
+}
+
+let LexiconExtractor: ReturnType<typeof defineLexiconExtractor> | null = null;
+
+function newLexiconExtractor(container: Container, maxWords: number) {
+  LexiconExtractor ??= defineLexiconExtractor();
+  return new LexiconExtractor(container, maxWords);
 }
 
 export interface LexiconItem {
@@ -91,21 +99,22 @@ export interface SpanMatcher {
   find(text: string): Promise<FoundSpan[]>;
 }
 
-let wordCounter: LexiconExtractor | null = null;
+let wordCounter: ReturnType<typeof newLexiconExtractor> | null = null;
 
 /** How many words the matcher sees in a text (runs longer than the longest entry are never tried). */
 export function countWords(text: string): number {
   // Word segmentation keeps no state: one extractor serves every call.
-  wordCounter ??= new LexiconExtractor(new Container(), 1);
+  wordCounter ??= newLexiconExtractor(new (learnerLibraries().nlpjsCore.Container)(), 1);
   return wordCounter.getWordPositions(foldForMatching(text)).length;
 }
 
 export function createSpanMatcher(items: readonly LexiconItem[]): SpanMatcher {
-  const container = new Container();
+  const { nlpjsCore, nlpjsNer } = learnerLibraries();
+  const container = new nlpjsCore.Container();
   const maxWords = items.reduce((most, item) => Math.max(most, countWords(item.text)), 1);
-  container.use(new LexiconExtractor(container, maxWords));
+  container.use(newLexiconExtractor(container, maxWords));
   // Threshold 1: exact dictionary matches only (below 1 the extractor searches fuzzily, and slowly).
-  const ner = new Ner({ container, threshold: 1 });
+  const ner = new nlpjsNer.Ner({ container, threshold: 1 });
   for (const item of items) ner.addRuleOptionTexts('*', item.label, foldForMatching(item.text), [item.text]);
   return {
     async find(text) {

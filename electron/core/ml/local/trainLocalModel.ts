@@ -13,6 +13,7 @@ import { evaluateControl, headlineOf, isHeldOut, round4, type ControlMetrics } f
 import { learnableControlsOf } from './learnableControls.js';
 import { MODEL_FORMAT, type StoredLocalModel, type StoredMetrics } from './storedLocalModel.js';
 import { loadTextFeatures } from './textFeatures.js';
+import { loadLearnerLibraries } from './learnerLibraries.js';
 import type { TimeSlicer } from './timeSlicer.js';
 
 /*
@@ -68,6 +69,7 @@ export async function trainLocalModel(deps: MlDeps, project: number, slicer: Tim
   // 2. The annotations, and each text's words once.
   const annotations = await readAllAnnotations(deps, project, slicer);
   const features = await loadTextFeatures();
+  await loadLearnerLibraries();
   const tokens = new Map<number, Map<string, string[]>>();
   const tokensOf: TokensOf = (task, text) => {
     const byText = tokens.get(task) ?? new Map<string, string[]>();

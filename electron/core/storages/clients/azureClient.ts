@@ -1,16 +1,15 @@
 import { Readable } from 'node:stream';
-import {
-  BlobSASPermissions,
+import type {
+  BlobDownloadResponseParsed,
+  BlobItem,
   BlobServiceClient,
+  ContainerClient,
   RestError,
-  StorageSharedKeyCredential,
-  type BlobDownloadResponseParsed,
-  type BlobItem,
-  type ContainerClient,
 } from '@azure/storage-blob';
 import { bucketAndKeyOf, canOwnerResolve, pythonRepr } from '../../domain/storages/storageUris.js';
 import { pythonReMatch } from '../pythonUrls.js';
 import { StorageError, type StorageClient, type StorageConfig } from '../storageClient.js';
+import { loadAzureSdk, loadedAzureSdk } from './storageSdks.js';
 
 /*
  * Azure Blob storage (Label Studio's io_storages/azure_blob: AzureBlobImportStorage and
@@ -59,7 +58,7 @@ function keyError(message: string): StorageError {
  */
 function asStorageError(error: unknown, container: string): StorageError {
   if (error instanceof StorageError) return error;
-  if (!(error instanceof RestError)) return new StorageError(error instanceof Error ? error.message : String(error));
+  if (!isRestError(error)) return new StorageError(error instanceof Error ? error.message : String(error));
   const details = error.details as { errorCode?: unknown } | undefined;
   const code = textOf(error.code ?? details?.errorCode);
   if (code === 'ContainerNotFound') return keyError(`Container not found: ${container}`);
@@ -68,6 +67,12 @@ function asStorageError(error: unknown, container: string): StorageError {
   const text = error.message || code || `HTTP ${error.statusCode}`;
   const firstLine = text.split('\n')[0] ?? text;
   return new StorageError(code ? `${firstLine} (${code})` : firstLine, code ? `${text}\nErrorCode:${code}` : text);
+}
+
+/** The SDK's error type; one can only exist once something has loaded the SDK. */
+function isRestError(error: unknown): error is RestError {
+  const RestErrorClass = loadedAzureSdk()?.RestError;
+  return RestErrorClass !== undefined && error instanceof RestErrorClass;
 }
 
 function bodyOf(response: BlobDownloadResponseParsed): Readable {
@@ -106,8 +111,9 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
   let service: BlobServiceClient | undefined;
 
   // Built on first use, so a storage with bad settings fails inside a call, as a StorageError.
-  const serviceClient = (): BlobServiceClient => {
+  const serviceClient = async (): Promise<BlobServiceClient> => {
     if (service) return service;
+    const { BlobServiceClient, StorageSharedKeyCredential } = await loadAzureSdk();
     const account = textOf(config.fields.account_name) || labelStudioEnv(env, 'AZURE_BLOB_ACCOUNT_NAME');
     const key = textOf(config.fields.account_key) || labelStudioEnv(env, 'AZURE_BLOB_ACCOUNT_KEY');
     if (!account || !key) throw new StorageError(MISSING_CREDENTIALS, MISSING_CREDENTIALS);
@@ -120,8 +126,8 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
     }
     return service;
   };
-  const container = (): ContainerClient => {
-    const client = serviceClient();
+  const container = async (): Promise<ContainerClient> => {
+    const client = await serviceClient();
     if (!containerName) throw new StorageError('Container name must be set for Azure Blob storage');
     return client.getContainerClient(containerName);
   };
@@ -133,11 +139,11 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
     async validate(signal) {
       const timeout = AbortSignal.timeout(VALIDATE_TIMEOUT_MS);
       const abortSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      const client = container();
+      const client = await container();
       let first: BlobItem | undefined;
       try {
         await client.getProperties({ abortSignal }).catch((error: unknown) => {
-          const isMissing = error instanceof RestError && error.statusCode === 404;
+          const isMissing = isRestError(error) && error.statusCode === 404;
           throw isMissing ? keyError(`Container not found: ${containerName}`) : error;
         });
         // Import storages only: something must start with the prefix as typed (no slash added).
@@ -157,7 +163,7 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
       const prefix = rawPrefix ? `${rawPrefix.replace(/\/+$/, '')}/` : '';
       const placeholder = prefix || '/';
       try {
-        const client = container();
+        const client = await container();
         const options = { prefix, abortSignal: signal };
         const pages: AsyncIterable<{ segment: { blobItems: BlobItem[] } }> = config.recursive
           ? client.listBlobsFlat(options).byPage({ maxPageSize: LIST_PAGE_SIZE })
@@ -178,7 +184,7 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
 
     async read(key, maxBytes, signal) {
       try {
-        const response = await container().getBlobClient(key).download(0, undefined, { abortSignal: signal });
+        const response = await (await container()).getBlobClient(key).download(0, undefined, { abortSignal: signal });
         const body = bodyOf(response);
         // Azure always says how long a blob is: the size is known before any byte is read.
         if ((response.contentLength ?? 0) > maxBytes) {
@@ -193,7 +199,7 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
 
     async write(key, body, signal) {
       try {
-        const blob = container().getBlockBlobClient(exportName(key));
+        const blob = (await container()).getBlockBlobClient(exportName(key));
         await blob.upload(body, Buffer.byteLength(body), { abortSignal: signal });
       } catch (error) {
         throw failure(error);
@@ -202,7 +208,9 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
 
     async remove(key, signal) {
       try {
-        await container()
+        await (
+          await container()
+        )
           .getBlobClient(exportName(key))
           .deleteIfExists({ deleteSnapshots: 'include', abortSignal: signal });
       } catch (error) {
@@ -218,9 +226,12 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
     async presignedUrl(uri, ttlSeconds) {
       const target = bucketAndKeyOf(uri);
       try {
-        const blob = serviceClient().getContainerClient(target.bucket).getBlobClient(target.key);
+        const blob = (await serviceClient()).getContainerClient(target.bucket).getBlobClient(target.key);
         const expiresOn = new Date(Date.now() + ttlSeconds * 1000);
-        return await blob.generateSasUrl({ permissions: BlobSASPermissions.parse('r'), expiresOn });
+        return await blob.generateSasUrl({
+          permissions: (await loadAzureSdk()).BlobSASPermissions.parse('r'),
+          expiresOn,
+        });
       } catch (error) {
         throw failure(error);
       }
@@ -230,7 +241,7 @@ export function createAzureClient(config: StorageConfig, env: NodeJS.ProcessEnv 
     async open(uri, signal, range) {
       const target = bucketAndKeyOf(uri);
       try {
-        const blob = serviceClient().getContainerClient(target.bucket).getBlobClient(target.key);
+        const blob = (await serviceClient()).getContainerClient(target.bucket).getBlobClient(target.key);
         const properties = await blob.getProperties({ abortSignal: signal });
         const total = properties.contentLength ?? 0;
         const part = partOf(range, total);

@@ -1,7 +1,9 @@
 import { createPrivateKey } from 'node:crypto';
-import { ApiError, Storage, type Bucket } from '@google-cloud/storage';
+import type * as GoogleCloudStorage from '@google-cloud/storage';
+import type { Bucket, Storage } from '@google-cloud/storage';
 import { pythonQuote, pythonReMatch } from '../pythonUrls.js';
 import { StorageError, type StorageClient, type StorageConfig } from '../storageClient.js';
+import { loadedGcsSdk, loadGcsSdk } from './storageSdks.js';
 
 /*
  * A Google Cloud Storage bucket (Label Studio's GCSImportStorage and GCSExportStorage, io_storages/gcs).
@@ -87,12 +89,12 @@ function parseServiceAccount(text: string): ServiceAccount {
   return { client_email: String(fields.client_email), private_key: privateKey };
 }
 
-function connect(config: StorageConfig): Connection {
+function connect(config: StorageConfig, sdk: typeof GoogleCloudStorage): Connection {
   const text = config.fields.google_application_credentials;
   const account = typeof text === 'string' && text !== '' ? parseServiceAccount(text) : null;
   const projectId = config.fields.google_project_id;
   const emulator = process.env.STORAGE_EMULATOR_HOST?.trim() || null;
-  const storage = new Storage({
+  const storage = new sdk.Storage({
     ...(typeof projectId === 'string' && projectId !== '' ? { projectId } : {}),
     ...(account ? { credentials: account } : {}),
     ...(emulator ? { apiEndpoint: emulator } : {}),
@@ -109,7 +111,9 @@ function connect(config: StorageConfig): Connection {
 /** What the SDK threw, as a StorageError; `call` names the request the way google-api-core's errors do. */
 export function gcsStorageError(error: unknown, call?: string): StorageError {
   if (error instanceof StorageError) return error;
-  if (error instanceof ApiError && typeof error.code === 'number') {
+  // An SDK error can only exist once the SDK is loaded.
+  const ApiError = loadedGcsSdk()?.ApiError;
+  if (ApiError && error instanceof ApiError && typeof error.code === 'number') {
     const body = (error.response as { body?: { error?: { message?: unknown } } } | undefined)?.body;
     const reason = typeof body?.error?.message === 'string' ? body.error.message : error.message.trim();
     const message = call ? `${error.code} ${call}: ${reason}` : `${error.code} ${reason}`;
@@ -163,7 +167,8 @@ export function createGcsClient(config: StorageConfig): StorageClient {
   const ready = async (signal?: AbortSignal): Promise<Connection> => {
     signal?.throwIfAborted();
     try {
-      connection ??= connect(config);
+      const sdk = await loadGcsSdk();
+      connection ??= connect(config, sdk);
       await connection.credentialsReady;
     } catch (error) {
       throw gcsStorageError(error);

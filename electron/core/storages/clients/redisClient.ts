@@ -1,7 +1,7 @@
-import { createClient, RESP_TYPES } from 'redis';
 import { fieldDefault } from '../../domain/storages/storageSpecs.js';
 import { pythonReMatch } from '../pythonUrls.js';
 import { StorageError, type StorageClient, type StorageConfig, type StorageObjectInfo } from '../storageClient.js';
+import { loadRedis } from './storageSdks.js';
 
 /*
  * A Redis database (Label Studio's RedisImportStorage and RedisExportStorage). Keys are flat
@@ -22,7 +22,6 @@ const CONNECT_TIMEOUT_MS = 3_000;
 /** One command (a page of SCAN, a GET of a large value). */
 const COMMAND_TIMEOUT_MS = 60_000;
 const SCAN_PAGE = 1_000;
-const AS_BYTES = { [RESP_TYPES.BLOB_STRING]: Buffer };
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 interface RedisSettings {
@@ -81,8 +80,15 @@ function cannotConnect(error: unknown, settings: RedisSettings, direction: Stora
   );
 }
 
-function newRedis(settings: RedisSettings) {
-  return createClient({
+type RedisSdk = Awaited<ReturnType<typeof loadRedis>>;
+
+/** Bulk strings read as bytes, not text: keys and values need not be UTF-8. */
+function asBytes(sdk: RedisSdk) {
+  return { [sdk.RESP_TYPES.BLOB_STRING]: Buffer };
+}
+
+function newRedis(sdk: RedisSdk, settings: RedisSettings) {
+  return sdk.createClient({
     // RESP2 and a bare `AUTH password`, as redis-py sends: a password given to a server without
     // one is refused, as in Label Studio, instead of passing as the ACL default user's.
     RESP: 2,
@@ -97,7 +103,7 @@ type Redis = ReturnType<typeof newRedis>;
 
 /** Connects, authenticates and selects the database within CONNECT_TIMEOUT_MS, or says why not. */
 async function connect(settings: RedisSettings, direction: StorageConfig['direction']): Promise<Redis> {
-  const redis = newRedis(settings);
+  const redis = newRedis(await loadRedis(), settings);
   let firstError: Error | null = null;
   // Without a listener an 'error' event would crash the process; the first one is the real cause.
   redis.on('error', (error: Error) => (firstError ??= error));
@@ -163,7 +169,9 @@ export function createRedisClient(config: StorageConfig): StorageClient {
     },
     async *list(signal) {
       const redis = await connection();
-      const pages = redis.withTypeMapping(AS_BYTES).scanIterator({ MATCH: `${prefix()}*`, COUNT: SCAN_PAGE });
+      const pages = redis
+        .withTypeMapping(asBytes(await loadRedis()))
+        .scanIterator({ MATCH: `${prefix()}*`, COUNT: SCAN_PAGE });
       const iterator = pages[Symbol.asyncIterator]();
       for (;;) {
         signal?.throwIfAborted();
@@ -188,7 +196,7 @@ export function createRedisClient(config: StorageConfig): StorageClient {
         });
         if (size > maxBytes) throw new StorageError(`Redis key "${key}" holds more than ${maxBytes} bytes.`);
         // A key gone since the listing reads as empty: no task, as in Label Studio.
-        return (await redis.withTypeMapping(AS_BYTES).get(key)) ?? Buffer.alloc(0);
+        return (await redis.withTypeMapping(asBytes(await loadRedis())).get(key)) ?? Buffer.alloc(0);
       });
     },
     async write(key, body, signal) {

@@ -1,18 +1,11 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { ValidationError } from '../../domain/errors.js';
 import { bucketAndKeyOf, canOwnerResolve } from '../../domain/storages/storageUris.js';
 import { pythonReMatch } from '../pythonUrls.js';
 import { StorageError, type StorageClient, type StorageConfig } from '../storageClient.js';
 import { describeS3Error } from './s3Errors.js';
+import { loadS3Presigner, loadS3Sdk } from './storageSdks.js';
 
 /*
  * An S3 bucket, or any S3-compatible server at `s3_endpoint` (addressed path-style there, so
@@ -50,7 +43,9 @@ function drfDateTime(date: Date | undefined): string | null {
   return iso.endsWith('.000Z') ? iso.replace('.000Z', 'Z') : iso.replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
-function sdkClientOf(fields: Record<string, unknown>): S3Client {
+type S3Sdk = Awaited<ReturnType<typeof loadS3Sdk>>;
+
+function sdkClientOf(S3Client: S3Sdk['S3Client'], fields: Record<string, unknown>): S3Client {
   const text = (name: string) => (typeof fields[name] === 'string' && fields[name] !== '' ? fields[name] : null);
   const keyId = text('aws_access_key_id');
   const secret = text('aws_secret_access_key');
@@ -81,7 +76,12 @@ export function createS3Client(config: StorageConfig): StorageClient {
   const prefix = typeof fields.prefix === 'string' ? fields.prefix : '';
   const endpoint = typeof fields.s3_endpoint === 'string' && fields.s3_endpoint !== '' ? fields.s3_endpoint : null;
   let sdk: S3Client | null = null;
-  const client = () => (sdk ??= sdkClientOf(fields));
+  /** The SDK's module (its command classes) and this storage's client of it. */
+  const connect = async () => {
+    const aws = await loadS3Sdk();
+    sdk ??= sdkClientOf(aws.S3Client, fields);
+    return { s3: sdk, aws };
+  };
   const requireBucket = () => {
     if (bucket === null) throw new StorageError('The storage has no bucket: set one in its settings.');
     return bucket;
@@ -99,8 +99,9 @@ export function createS3Client(config: StorageConfig): StorageClient {
       if (bucket === null) return;
       checkBucketName(bucket);
       try {
+        const { s3, aws } = await connect();
         if (prefix) {
-          const found = await client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: 1 }), {
+          const found = await s3.send(new aws.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: 1 }), {
             abortSignal: signal,
           });
           // An import needs something under its prefix; an export may start empty.
@@ -110,7 +111,7 @@ export function createS3Client(config: StorageConfig): StorageClient {
             throw new StorageError(text, text);
           }
         } else {
-          await client().send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: signal });
+          await s3.send(new aws.HeadBucketCommand({ Bucket: bucket }), { abortSignal: signal });
         }
       } catch (error) {
         throw failure(error, { validating: true }, signal);
@@ -126,11 +127,12 @@ export function createS3Client(config: StorageConfig): StorageClient {
         Delimiter: config.recursive ? undefined : '/',
         MaxKeys: PAGE_SIZE,
       };
+      const { s3, aws } = await connect();
       let token: string | undefined;
       do {
         let page;
         try {
-          page = await client().send(new ListObjectsV2Command({ ...base, ContinuationToken: token }), {
+          page = await s3.send(new aws.ListObjectsV2Command({ ...base, ContinuationToken: token }), {
             abortSignal: signal,
           });
         } catch (error) {
@@ -151,7 +153,8 @@ export function createS3Client(config: StorageConfig): StorageClient {
       const name = requireBucket();
       let body: Readable;
       try {
-        const object = await client().send(new GetObjectCommand({ Bucket: name, Key: key }), { abortSignal: signal });
+        const { s3, aws } = await connect();
+        const object = await s3.send(new aws.GetObjectCommand({ Bucket: name, Key: key }), { abortSignal: signal });
         if ((object.ContentLength ?? 0) > maxBytes) {
           (object.Body as Readable | undefined)?.destroy();
           throw new StorageError(`Object "${key}" is larger than ${maxBytes} bytes.`);
@@ -178,9 +181,15 @@ export function createS3Client(config: StorageConfig): StorageClient {
     async write(key, body, signal) {
       const name = requireBucket();
       try {
-        await client().send(
+        const { s3, aws } = await connect();
+        await s3.send(
           // boto3 sends no type, so S3 keeps its default; the JS SDK would say application/octet-stream.
-          new PutObjectCommand({ Bucket: name, Key: objectKey(key), Body: body, ContentType: 'binary/octet-stream' }),
+          new aws.PutObjectCommand({
+            Bucket: name,
+            Key: objectKey(key),
+            Body: body,
+            ContentType: 'binary/octet-stream',
+          }),
           { abortSignal: signal },
         );
       } catch (error) {
@@ -191,7 +200,8 @@ export function createS3Client(config: StorageConfig): StorageClient {
     async remove(key, signal) {
       const name = requireBucket();
       try {
-        await client().send(new DeleteObjectCommand({ Bucket: name, Key: objectKey(key) }), { abortSignal: signal });
+        const { s3, aws } = await connect();
+        await s3.send(new aws.DeleteObjectCommand({ Bucket: name, Key: objectKey(key) }), { abortSignal: signal });
       } catch (error) {
         throw failure(error, { key: objectKey(key) }, signal);
       }
@@ -203,16 +213,17 @@ export function createS3Client(config: StorageConfig): StorageClient {
 
     async presignedUrl(uri, ttlSeconds) {
       const { bucket: name, key } = bucketAndKeyOf(uri);
-      return getSignedUrl(client(), new GetObjectCommand({ Bucket: name, Key: key }), { expiresIn: ttlSeconds });
+      const [{ s3, aws }, { getSignedUrl }] = await Promise.all([connect(), loadS3Presigner()]);
+      return getSignedUrl(s3, new aws.GetObjectCommand({ Bucket: name, Key: key }), { expiresIn: ttlSeconds });
     },
 
     async open(uri, signal, range) {
       const { bucket: name, key } = bucketAndKeyOf(uri);
       try {
-        const object = await client().send(
-          new GetObjectCommand({ Bucket: name, Key: key, Range: range ?? undefined }),
-          { abortSignal: signal },
-        );
+        const { s3, aws } = await connect();
+        const object = await s3.send(new aws.GetObjectCommand({ Bucket: name, Key: key, Range: range ?? undefined }), {
+          abortSignal: signal,
+        });
         return {
           body: object.Body as Readable,
           contentType: object.ContentType ?? 'application/octet-stream',
