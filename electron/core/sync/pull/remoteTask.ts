@@ -1,4 +1,5 @@
 import { canonicalJson, type AnnotationVersion } from '../conflict.js';
+import type { RemoteTaskExtras } from './remoteExtras.js';
 
 /*
  * The parts of Label Studio's data-manager task (`GET /api/tasks/?fields=all`, spec 5.1 and 6)
@@ -54,6 +55,8 @@ export interface RemoteTask {
 export interface RemoteTaskPage {
   total?: number;
   tasks: RemoteTask[];
+  /** What the remote's export adds to these tasks (remoteExtras.ts), fetched with the page. */
+  extras?: Map<number, RemoteTaskExtras>;
 }
 
 /** The version of a remote annotation that three-way resolution compares. */

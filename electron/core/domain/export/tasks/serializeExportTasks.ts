@@ -51,8 +51,8 @@ function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<str
     updated_at: row.updated_at,
     draft_created_at: row.draft_created_at,
     lead_time: pyFloatOrNull(row.lead_time),
-    // Outpost keeps no link to the prediction an annotation started from: the model default.
-    prediction: {},
+    // The snapshot a pull copied from the server; annotations made here have none: the model default.
+    prediction: row.prediction === null ? {} : markPlainJson(JSON.parse(row.prediction) as unknown),
     result_count: row.result_count,
     unique_id: row.unique_id,
     import_id: row.import_id,
