@@ -41,3 +41,15 @@ export function setAnnotationExtras(db: Db, annotation: number, prediction: stri
      WHERE id = @annotation AND NOT EXISTS (SELECT 1 FROM annotations WHERE unique_id = @uniqueId)`,
   ).run({ uniqueId, annotation });
 }
+
+/** A mirrored task's updated_at, updater and upload as the remote has them (nulls included). */
+export function setMirroredTaskOrigin(
+  db: Db,
+  task: number,
+  origin: { updated_at: string; updated_by: number | null; file_upload: number | null },
+): void {
+  statement(
+    db,
+    'UPDATE tasks SET updated_at = @updated_at, updated_by = @updated_by, file_upload = @file_upload WHERE id = @task',
+  ).run({ ...origin, task });
+}
