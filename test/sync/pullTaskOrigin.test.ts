@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../electron/core/db/open.js';
 import { addRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
@@ -10,6 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 /*
  * A pulled task keeps the server's updated_at and updater, and names the upload it came from,
  * as the server's export does; a pull is nobody's edit and happens at no time of the server's.
+ * The project keeps the server's created_at and creator.
  */
 
 const CONFIG =
@@ -39,6 +42,17 @@ describe('task fields a pull keeps as the server has them', () => {
       body: form,
     });
     const [task] = ((await imported.json()) as { task_ids: number[] }).task_ids;
+    // Someone else made the project there (Outpost has no API to say so: its database is told).
+    const pat = await remote.addUser('pat@example.com', 'Pat', 'Other');
+    const db = openDatabase(join(remote.dataDir, 'outpost.db'));
+    try {
+      db.prepare("UPDATE projects SET created_by = ?, created_at = '2025-03-04T05:06:07.123456Z' WHERE id = ?").run(
+        pat,
+        remoteProject,
+      );
+    } finally {
+      db.close();
+    }
     await remote.api('POST', `/api/tasks/${task}/annotations/`, {
       result: choice('pos').map((r) => ({ ...r, to_name: 'image' })),
     });
@@ -71,5 +85,20 @@ describe('task fields a pull keeps as the server has them', () => {
     });
     expect(pick(ours!)).toEqual(pick(theirs!));
     expect(ours!.updated_by).toBe(t.userId);
+  });
+
+  it('keeps the time the project was made there and who made it', async () => {
+    const theirs = await remote.api<{ created_at: string; created_by: { email: string } }>(
+      'GET',
+      `/api/projects/${remoteProject}/`,
+    );
+    const project = t.db.prepare('SELECT project FROM remote_projects').pluck().get() as number;
+    const response = await t.withToken(`/api/projects/${project}/`);
+    const ours = (await response.json()) as { created_at: string; created_by: { email: string } };
+    expect(theirs.created_by.email).toBe('pat@example.com');
+    expect({ created_at: ours.created_at, creator: ours.created_by.email }).toEqual({
+      created_at: theirs.created_at,
+      creator: theirs.created_by.email,
+    });
   });
 });

@@ -53,3 +53,15 @@ export function setMirroredTaskOrigin(
     'UPDATE tasks SET updated_at = @updated_at, updated_by = @updated_by, file_upload = @file_upload WHERE id = @task',
   ).run({ ...origin, task });
 }
+
+/** A mirrored project's creation as the remote tells it (a missing time keeps the local one). */
+export function setProjectCreation(
+  db: Db,
+  project: number,
+  creation: { created_at: string | null; created_by: number | null },
+): void {
+  statement(
+    db,
+    'UPDATE projects SET created_at = coalesce(@created_at, created_at), created_by = @created_by WHERE id = @project',
+  ).run({ ...creation, project });
+}
