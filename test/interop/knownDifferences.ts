@@ -152,6 +152,36 @@ export const KNOWN_DIFFERENCES = {
       'refused with a 400 that says so. Label Studio 1.22 runs its converter anyway and answers whatever it makes ' +
       'of the config (a COCO zip of a text project whose categories are its NER labels, say).',
   },
+  'coco-file-name': {
+    paths: ['result.json .images[*].file_name'],
+    reason:
+      "COCO's images[].file_name is `images/<name>`, where the file is in a COCO_WITH_IMAGES zip. Label Studio " +
+      "1.22 writes the file's path on its own disk relative to its export folder (`../<its data folder>/media/" +
+      'upload/2/<name>`), which names nothing in the zip and shows how the server is laid out.',
+  },
+  'export-time': {
+    paths: ['result.json .info.date_created'],
+    reason: 'The moment the export was made: two exports made one after the other cannot share it.',
+  },
+  'mirror-local-ids': {
+    paths: [
+      '(json) [*].id',
+      '(json) [*].project',
+      '(json) [*].annotations[*].task',
+      '(json) [*].annotations[*].project',
+      '(json) [*].annotations[*].completed_by',
+      '(json) [*].drafts[*].task',
+      '(json) [*].annotator',
+      '(csv) column id',
+      '(csv) column annotator',
+      '(tsv) column id',
+      '(tsv) column annotator',
+    ],
+    reason:
+      "Not yet done: a pulled project's rows have this Outpost's own ids (its database numbers tasks, projects " +
+      "and the stand-ins for the server's people in the order it meets them), and exports write those ids. Where " +
+      "the server's ids differ, so do the id fields and the annotator columns made from them.",
+  },
 
   // ---- ML backends ----
   'retrieve-predictions-report': {

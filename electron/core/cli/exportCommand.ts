@@ -54,7 +54,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
   try {
     const paths = dataPaths(dataDir);
     const result = await exportProject(
-      { ...folder.ctx, uploadsDir: join(paths.media, 'upload'), exportsDir: paths.exports },
+      { ...folder.ctx, uploadsDir: join(paths.media, 'upload'), exportsDir: paths.exports, dataDir },
       project,
       {
         exportType: format,

@@ -67,7 +67,12 @@ export function projectUid(project: ProjectRow): string {
 /** The owner's legacy token (Label Studio sends `project.created_by.auth_token.key`). */
 function ownerToken(deps: MlDeps, project: ProjectRow): string {
   const owner = project.created_by ?? findFirstLocalUser(deps.db)?.id;
-  return owner === undefined ? '' : (findLegacyKeyOfUser(deps, owner) ?? '');
+  const ownerKey = owner === undefined ? undefined : findLegacyKeyOfUser(deps, owner);
+  // A project pulled from a remote may be owned by someone who never signs in here (no key):
+  // the model server then reads data as the person using this Outpost.
+  if (ownerKey) return ownerKey;
+  const localUser = findFirstLocalUser(deps.db)?.id;
+  return localUser === undefined ? '' : (findLegacyKeyOfUser(deps, localUser) ?? '');
 }
 
 export function setupRequest(deps: MlDeps, project: ProjectRow, extraParams: unknown): SetupRequest {

@@ -1,6 +1,7 @@
 import { countPendingOutbox, updateRemoteRow } from '../db/repos/remotesRepo.js';
 import { listMirrorProjects } from '../db/repos/syncMirrorRepo.js';
 import { findFirstLocalUser } from '../db/repos/usersRepo.js';
+import { adoptRemoteIdentity } from '../domain/users/adoptRemoteIdentity.js';
 import { formatTimestamp } from '../domain/clock.js';
 import { requireRemote } from '../domain/remotes/remotes.js';
 import { connectRemote, type RemoteConnection } from './engine/connectRemote.js';
@@ -87,6 +88,7 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
       remote_user_email: connection.user.email,
       updated_at: formatTimestamp(deps.clock()),
     });
+    adoptRemoteIdentity(deps.db, remoteId, connection.user);
     const localUser = findFirstLocalUser(deps.db);
     if (!localUser) throw new RunStopped('local user', 'This data folder has no local user to sync for.');
     const ctx: SyncContext = {

@@ -13,6 +13,7 @@ import remoteEditors from './0012_remote_editors.sql';
 import accessTokens from './0013_access_tokens.sql';
 import projectCounters from './0014_project_counters.sql';
 import sealedTokens from './0015_sealed_tokens.sql';
+import pulledExtras from './0016_pulled_extras.sql';
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   { version: 13, name: 'access_tokens', sql: accessTokens },
   { version: 14, name: 'project_counters', sql: projectCounters },
   { version: 15, name: 'sealed_tokens', sql: sealedTokens },
+  { version: 16, name: 'pulled_extras', sql: pulledExtras },
 ];

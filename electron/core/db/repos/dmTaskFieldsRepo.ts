@@ -22,6 +22,8 @@ export interface AnnotationFactRow {
   created_at: string;
   lead_time: number | null;
   result: string;
+  /** The remote's id of a mirrored annotation (the server's order), null for one made here. */
+  remote_order: number | null;
 }
 
 export interface PredictionFactRow {
@@ -49,8 +51,9 @@ export function readDmTaskRows(db: Db, ids: readonly number[]): DmTaskRow[] {
 export function readAnnotationFacts(db: Db, ids: readonly number[]): AnnotationFactRow[] {
   return statement(
     db,
-    `SELECT task, id, completed_by, created_at, lead_time, result FROM annotations
-     WHERE task IN (${IDS}) ORDER BY task, id`,
+    `SELECT a.task, a.id, a.completed_by, a.created_at, a.lead_time, a.result, ra.remote_annotation_id AS remote_order
+     FROM annotations a LEFT JOIN remote_annotations ra ON ra.annotation = a.id
+     WHERE a.task IN (${IDS}) ORDER BY a.task, a.id`,
   ).all(JSON.stringify(ids)) as AnnotationFactRow[];
 }
 

@@ -121,7 +121,11 @@ export function listPredictionIdsOfTasks(db: Db, taskIds: readonly number[]): { 
 }
 
 /** An annotation row without its author's fields (the export looks authors up once each). */
-export type ExportAnnotationRow = AnnotationColumns & { id: number };
+export type ExportAnnotationRow = AnnotationColumns & {
+  id: number;
+  /** The prediction snapshot as JSON text (pulled from a remote), null for the empty object. */
+  prediction: string | null;
+};
 
 /**
  * Every annotation of the given tasks, by task then id. No join: with one author for thousands
@@ -133,7 +137,7 @@ export function listExportAnnotations(db: Db, taskIds: readonly number[]): Expor
     db,
     `SELECT id, task, project, unique_id, result, completed_by, updated_by, was_cancelled, ground_truth, lead_time,
        created_at, updated_at, draft_created_at, import_id, last_action, last_created_by, parent_prediction,
-       parent_annotation, bulk_created, result_count
+       parent_annotation, bulk_created, result_count, prediction
      FROM annotations WHERE task IN (SELECT value FROM json_each(?)) ORDER BY task, id`,
   )
     .raw(true)
@@ -163,6 +167,7 @@ function annotationRowOf(r: RawRow): ExportAnnotationRow {
     parent_annotation: r[17],
     bulk_created: r[18],
     result_count: r[19],
+    prediction: r[20],
   } as ExportAnnotationRow;
 }
 

@@ -13,7 +13,8 @@ export interface SqlPart {
 }
 
 const COMPLETED_AT =
-  '(CASE WHEN t.is_labeled THEN (SELECT a.created_at FROM annotations a WHERE a.task = t.id ORDER BY a.id DESC LIMIT 1) END)';
+  '(CASE WHEN t.is_labeled THEN (SELECT a.created_at FROM annotations a LEFT JOIN remote_annotations ra ON ra.annotation = a.id ' +
+  'WHERE a.task = t.id ORDER BY ra.annotation IS NULL DESC, ra.remote_annotation_id DESC, a.id DESC LIMIT 1) END)';
 
 interface ColumnSql {
   /** The column's value as Label Studio's queryset annotates it. */

@@ -40,3 +40,18 @@ export function insertLocalUser(db: Db, email: string, now: string): number {
   ).run(email, now, now);
   return Number(result.lastInsertRowid);
 }
+
+export interface UserIdentity {
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** Renames a user (the names Label Studio shows for it: created_username, initials, /api/users). */
+export function setUserIdentity(db: Db, id: number, identity: UserIdentity): void {
+  statement(
+    db,
+    'UPDATE users SET email = @email, username = @username, first_name = @first_name, last_name = @last_name WHERE id = @id',
+  ).run({ ...identity, id });
+}

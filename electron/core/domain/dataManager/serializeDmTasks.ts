@@ -38,6 +38,8 @@ export interface DmTaskOptions {
 
 interface AnnotationFacts {
   newestCreatedAt: string;
+  /** Where the newest so far stands: [made here (1) or mirrored (0), its remote id or local id]. */
+  newestRank: [number, number];
   annotators: number[];
   results: string[];
   ids: number[];
@@ -59,6 +61,7 @@ function groupAnnotations(rows: readonly AnnotationFactRow[]): Map<number, Annot
     if (!facts) {
       facts = {
         newestCreatedAt: row.created_at,
+        newestRank: [-1, -1],
         annotators: [],
         results: [],
         ids: [],
@@ -67,8 +70,14 @@ function groupAnnotations(rows: readonly AnnotationFactRow[]): Map<number, Annot
       };
       byTask.set(row.task, facts);
     }
-    // Rows come by id, so the last one is the newest (Label Studio's completed_at takes the highest id).
-    facts.newestCreatedAt = row.created_at;
+    // Label Studio's completed_at takes the annotation with the highest id. A mirrored one is
+    // ranked by the server's id (pulls may create them here out of the server's order); one made
+    // here, not yet there, is newer than anything pulled.
+    const rank: [number, number] = row.remote_order === null ? [1, row.id] : [0, row.remote_order];
+    if (rank[0] > facts.newestRank[0] || (rank[0] === facts.newestRank[0] && rank[1] > facts.newestRank[1])) {
+      facts.newestRank = rank;
+      facts.newestCreatedAt = row.created_at;
+    }
     if (row.completed_by !== null && !facts.annotators.includes(row.completed_by))
       facts.annotators.push(row.completed_by);
     facts.results.push(row.result);

@@ -1,7 +1,8 @@
 import { EXPORT_TASK_CONDITIONS, type ExportTaskSelection } from '../../db/repos/exportTasksRepo.js';
 import { getProjectRow } from '../projects/getProject.js';
 import { easyExportMd5, exportBaseName } from './exportFileName.js';
-import { type ExportDomainContext, exportProjectInfo, mediaResolver, writerFor } from './exportProjectContext.js';
+import { mediaResolver } from './exportMedia.js';
+import { type ExportDomainContext, exportProjectInfo, writerFor } from './exportProjectContext.js';
 import { type ExportOutput, runExport } from './pipeline/runExport.js';
 import { readExportTasks, readExportTasksUjson } from './tasks/readExportTasks.js';
 
@@ -55,7 +56,7 @@ export async function exportProject(
     writer,
     tasks: (taskSignal) => readExportTasks(ctx.db, selection, serialization, taskSignal),
     ujsonTasks: (taskSignal) => readExportTasksUjson(ctx.db, selection, serialization, taskSignal),
-    context: { project, downloadResources: params.downloadResources, resolveMedia: mediaResolver(ctx.uploadsDir) },
+    context: { project, downloadResources: params.downloadResources, resolveMedia: mediaResolver(ctx, projectId) },
     signal,
     now,
   });

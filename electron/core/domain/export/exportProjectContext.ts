@@ -1,9 +1,7 @@
-import { statSync } from 'node:fs';
 import type { ProjectRow } from '../../db/repos/projectsRepo.js';
 import type { ParsedLabelConfig } from '../../../../shared/label-config/types.js';
 import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
-import { uploadPath } from '../imports/storeUpload.js';
 import type { ExportContext, ExportFormatWriter } from './exportTypes.js';
 import { EXPORT_FORMAT_CATALOG, supportedExportFormats } from './formatCatalog.js';
 import { EXPORT_WRITERS } from './formats/index.js';
@@ -12,6 +10,8 @@ import { EXPORT_WRITERS } from './formats/index.js';
 export interface ExportDomainContext extends DomainContext {
   uploadsDir: string;
   exportsDir: string;
+  /** The data folder, where the media cache of pulled projects lives (absent: uploads only). */
+  dataDir?: string | undefined;
 }
 
 /** `valueList` (multi-image) is not recorded in parsed_label_config; the enablement rules need it. */
@@ -45,18 +45,4 @@ export function writerFor(exportType: string, project: ExportContext['project'])
   const writer = Object.hasOwn(EXPORT_WRITERS, exportType) ? EXPORT_WRITERS[exportType] : undefined;
   if (!writer) throw new DomainError(400, `${exportType} export is not available in Outpost yet`);
   return writer;
-}
-
-/** Media the data folder holds for a task URL: uploads (`/data/upload/<project>/<file>`). */
-export function mediaResolver(uploadsDir: string): (url: string) => string | null {
-  return (url) => {
-    const match = /^(?:\/data\/)?upload\/(.+)$/u.exec(url.split(/[?#]/u)[0] ?? '');
-    if (!match) return null;
-    try {
-      const path = uploadPath(uploadsDir, `upload/${decodeURIComponent(match[1]!)}`);
-      return statSync(path, { throwIfNoEntry: false })?.isFile() ? path : null;
-    } catch {
-      return null; // a malformed escape, or a path that would leave the uploads folder
-    }
-  };
 }

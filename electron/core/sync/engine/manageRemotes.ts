@@ -11,6 +11,7 @@ import {
   type RemoteUpdate,
 } from '../../domain/remotes/remotes.js';
 import type { RemoteWire } from '../../domain/remotes/serializeRemote.js';
+import { adoptRemoteIdentity } from '../../domain/users/adoptRemoteIdentity.js';
 import { cacheRemoteEditor } from '../editor/cacheRemoteEditor.js';
 import { connectRemote, type RemoteConnection } from './connectRemote.js';
 import { assertNoLiveRun } from './liveRuns.js';
@@ -56,6 +57,7 @@ export async function addRemote(deps: SyncDeps, input: AddRemoteInput): Promise<
     deleteRemote(deps, id);
     throw error;
   }
+  adoptRemoteIdentity(deps.db, id, connection.user);
   // The remote's editor comes down in the background (adding must not wait for some 8 MB); a
   // failure here is retried and reported by the next sync.
   const editorDeps = { db: deps.db, clock: deps.clock, dataDir: deps.dataDir, fetch: deps.fetch };
@@ -74,6 +76,7 @@ export interface RemotePatch {
 export async function changeRemote(deps: SyncDeps, id: number, patch: RemotePatch): Promise<RemoteWire> {
   const remote = requireRemote(deps, id);
   const changes: RemoteUpdate = {};
+  let connection: RemoteConnection | undefined;
   if (patch.name !== undefined) changes.name = patch.name.trim();
   if (patch.sync_interval_minutes !== undefined) changes.sync_interval_minutes = patch.sync_interval_minutes;
   const url = patch.url === undefined ? remote.url : normalizeRemoteUrl(patch.url);
@@ -85,9 +88,11 @@ export async function changeRemote(deps: SyncDeps, id: number, patch: RemotePatc
       changes.url = url;
     }
     const token = patch.token ?? storedToken(deps, remote);
-    Object.assign(changes, connectionFacts(await connectRemote({ url, token, fetch: deps.fetch })));
+    connection = await connectRemote({ url, token, fetch: deps.fetch });
+    Object.assign(changes, connectionFacts(connection));
   }
   updateRemote(deps, id, changes);
+  if (connection) adoptRemoteIdentity(deps.db, id, connection.user);
   if (patch.token !== undefined) deps.tokenVault.set(id, patch.token);
   return getRemote(deps, id);
 }
@@ -97,6 +102,7 @@ export async function testRemote(deps: SyncDeps, id: number): Promise<RemoteWire
   const remote = requireRemote(deps, id);
   const connection = await connectRemote({ url: remote.url, token: storedToken(deps, remote), fetch: deps.fetch });
   updateRemote(deps, id, connectionFacts(connection));
+  adoptRemoteIdentity(deps.db, id, connection.user);
   return getRemote(deps, id);
 }
 

@@ -8,7 +8,9 @@ import {
 import { applyAnnotations } from './applyAnnotations.js';
 import { applyPredictions } from './applyPredictions.js';
 import type { PullRun } from './pullRun.js';
-import type { RemoteTask } from './remoteTask.js';
+import { taskUpdaterId, type RemoteTask } from './remoteTask.js';
+import { findFileUploadByFile, insertFileUploadRow } from '../../db/repos/fileUploadsRepo.js';
+import { setMirroredTaskOrigin } from '../../db/repos/syncExtrasRepo.js';
 
 /*
  * Pull step 3: one remote task into its local mirror, inside the caller's transaction. Data and
@@ -54,7 +56,29 @@ export function applyRemoteTask(run: PullRun, remote: RemoteTask): boolean {
   const changed = taskChanged || predictions > 0 || annotations > 0;
   if (changed) {
     finishMirroredTaskWrite(db, task, now, inserted);
+    keepRemoteOrigin(run, task, remote);
     run.stats.tasks += 1;
   }
   return changed;
+}
+
+/**
+ * The task as the server has it: its updated_at and updater (a pull is nobody's edit here, and
+ * the server's time is what its exports show) and the upload it came from, by the file's name
+ * (the file itself is in the media cache; the row only names it).
+ */
+function keepRemoteOrigin(run: PullRun, task: number, remote: RemoteTask): void {
+  const { db } = run.ctx;
+  let fileUpload: number | null = null;
+  if (typeof remote.file_upload === 'string' && remote.file_upload) {
+    const file = `upload/${run.projectId}/${remote.file_upload}`;
+    fileUpload =
+      findFileUploadByFile(db, file)?.id ??
+      insertFileUploadRow(db, { project: run.projectId, user: null, file, size: 0, created_at: run.now() });
+  }
+  setMirroredTaskOrigin(db, task, {
+    updated_at: remote.updated_at,
+    updated_by: run.authors.known(taskUpdaterId(remote)),
+    file_upload: fileUpload,
+  });
 }

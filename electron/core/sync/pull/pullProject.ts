@@ -1,8 +1,9 @@
 import { findProjectById } from '../../db/repos/projectsRepo.js';
-import { findMirrorProject, updateMirrorProject } from '../../db/repos/syncMirrorRepo.js';
+import { findLocalTaskOfRemote, findMirrorProject, updateMirrorProject } from '../../db/repos/syncMirrorRepo.js';
 import { unsyncedCommit } from '../../db/unsyncedCommit.js';
 import { formatTimestamp } from '../../domain/clock.js';
 import { emptyPullStats, type PullStats, type SyncContext } from '../syncTypes.js';
+import { applyTaskExtras } from './applyExtras.js';
 import { applyRemoteTask } from './applyTask.js';
 import { createAuthorMap } from './mirrorAuthors.js';
 import { parseCheckpoint, sinceOf, type PullCheckpoint } from './pullCheckpoint.js';
@@ -11,6 +12,8 @@ import type { PullRun } from './pullRun.js';
 import { pullSettings } from './pullSettings.js';
 import { reconcileTasks } from './reconcileTasks.js';
 import { createPageQueue, type PageQueue } from './pageQueue.js';
+import { fetchTaskExtras, type RemoteTaskExtras } from './remoteExtras.js';
+import type { RemoteTask } from './remoteTask.js';
 import { fetchTaskPage, listRemoteTaskStates } from './remoteTaskPages.js';
 
 export interface PulledProject {
@@ -38,6 +41,28 @@ function requestSent(): Promise<void> {
  */
 const LISTING_MARGIN_PAGES = 4;
 
+/**
+ * Drafts, prediction snapshots and unique ids of a page's tasks (remoteExtras.ts). A remote that
+ * cannot give them does not stop the pull: the tasks are written without, and the run says so.
+ */
+async function fetchPageExtras(run: PullRun, tasks: readonly RemoteTask[]): Promise<Map<number, RemoteTaskExtras>> {
+  const { ctx } = run;
+  try {
+    return await fetchTaskExtras(
+      ctx,
+      run.remoteProjectId,
+      tasks.map((task) => task.id),
+    );
+  } catch (error) {
+    ctx.signal?.throwIfAborted();
+    ctx.progress.error(
+      `drafts of project ${run.remoteProjectId}`,
+      error instanceof Error ? error.message : String(error),
+    );
+    return new Map();
+  }
+}
+
 async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckpoint): Promise<void> {
   const { ctx } = run;
   let done = 0;
@@ -49,7 +74,12 @@ async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckp
     // Not flushed: a page lost to a power cut goes with its checkpoint, so the next pull fetches
     // it again; the annotators' own writes were flushed when they were made.
     unsyncedCommit(ctx.db, () => {
-      for (const task of result.tasks) applyRemoteTask(run, task);
+      for (const task of result.tasks) {
+        applyRemoteTask(run, task);
+        const taskExtras = result.extras?.get(task.id);
+        const local = taskExtras && findLocalTaskOfRemote(ctx.db, ctx.remoteId, task.id);
+        if (taskExtras && local !== undefined) applyTaskExtras(run, local, taskExtras);
+      }
       updateMirrorProject(ctx.db, run.projectId, {
         pull_checkpoint: JSON.stringify({ ...checkpoint, page: page + 1 }),
       });
@@ -107,7 +137,10 @@ export async function pullProject(
   // are asked for before this one is written, and the id listing of step 4 is read meanwhile,
   // whenever enough pages are ready to write through it (pageQueue.ts).
   const pages = createPageQueue(
-    (page) => fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since),
+    async (page) => {
+      const result = await fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
+      return result && { ...result, extras: await fetchPageExtras(run, result.tasks) };
+    },
     checkpoint.page,
     pageSize,
   );

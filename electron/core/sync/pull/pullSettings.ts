@@ -5,7 +5,10 @@ import { ALL_FIELDS } from '../../domain/flexFields.js';
 import { createProject } from '../../domain/projects/createProject.js';
 import { projectWriteSchema, type ProjectInput } from '../../domain/projects/projectFields.js';
 import { updateProject } from '../../domain/projects/updateProject.js';
+import { formatTimestamp } from '../../domain/clock.js';
+import { setProjectCreation } from '../../db/repos/syncExtrasRepo.js';
 import { withRetry } from '../retry.js';
+import { createAuthorMap } from './mirrorAuthors.js';
 import type { SyncContext } from '../syncTypes.js';
 
 /*
@@ -83,6 +86,31 @@ function changedSettings(input: ProjectInput, local: ProjectRow): ProjectInput {
   return changed as ProjectInput;
 }
 
+/**
+ * The project was made when and by whom the server says, not by this pull: its created_at, and
+ * its creator (the local user for the token's own account, else the stand-in of that person).
+ */
+function keepRemoteCreation(ctx: SyncContext, projectId: number, remote: Record<string, unknown>): void {
+  const creator = remote.created_by as {
+    id?: unknown;
+    email?: unknown;
+    first_name?: unknown;
+    last_name?: unknown;
+  } | null;
+  let createdBy: number | null = null;
+  if (creator && typeof creator.id === 'number') {
+    const identity = {
+      id: creator.id,
+      email: typeof creator.email === 'string' ? creator.email : '',
+      first_name: typeof creator.first_name === 'string' ? creator.first_name : '',
+      last_name: typeof creator.last_name === 'string' ? creator.last_name : '',
+    };
+    createdBy = createAuthorMap(ctx).author(creator.id, identity, formatTimestamp(ctx.clock()));
+  }
+  const createdAt = typeof remote.created_at === 'string' ? remote.created_at : null;
+  setProjectCreation(ctx.db, projectId, { created_at: createdAt, created_by: createdBy });
+}
+
 export async function pullSettings(ctx: SyncContext, remoteProjectId: number): Promise<PulledSettings> {
   const response = await withRetry(
     () => ctx.client.requestRaw('GET', `/api/projects/${remoteProjectId}/`, { signal: ctx.signal }),
@@ -103,6 +131,7 @@ export async function pullSettings(ctx: SyncContext, remoteProjectId: number): P
       const created = createProject(ctx, ctx.localUserId, input, ALL_FIELDS);
       const id = created.id as number;
       insertMirrorProject(ctx.db, { project: id, remote: ctx.remoteId, remote_project_id: remoteProjectId });
+      keepRemoteCreation(ctx, id, remote);
       return id;
     })();
     return { projectId, serverTime, changed: true, remoteModelVersion };

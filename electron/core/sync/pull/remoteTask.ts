@@ -1,4 +1,5 @@
 import { canonicalJson, type AnnotationVersion } from '../conflict.js';
+import type { RemoteTaskExtras } from './remoteExtras.js';
 
 /*
  * The parts of Label Studio's data-manager task (`GET /api/tasks/?fields=all`, spec 5.1 and 6)
@@ -47,6 +48,10 @@ export interface RemoteTask {
   updated_at: string;
   overlap?: number;
   allow_skip?: boolean | null;
+  /** The data manager lists it as `[{"user_id": 1}]`; an id in some other answers. */
+  updated_by?: unknown;
+  /** The uploaded file the task came from (its base name), or null. */
+  file_upload?: string | null;
   annotations?: RemoteAnnotation[];
   predictions?: RemotePrediction[];
 }
@@ -54,6 +59,8 @@ export interface RemoteTask {
 export interface RemoteTaskPage {
   total?: number;
   tasks: RemoteTask[];
+  /** What the remote's export adds to these tasks (remoteExtras.ts), fetched with the page. */
+  extras?: Map<number, RemoteTaskExtras>;
 }
 
 /** The version of a remote annotation that three-way resolution compares. */
@@ -99,4 +106,12 @@ export function authorOf(annotation: RemoteAnnotation): ParsedAuthor | null {
     first_name: space < 0 ? names : names.slice(0, space),
     last_name: space < 0 ? '' : names.slice(space + 1).trim(),
   };
+}
+
+/** The remote id of whoever last updated a task, in either of the shapes servers give it. */
+export function taskUpdaterId(task: RemoteTask): number | null {
+  const value = Array.isArray(task.updated_by)
+    ? (task.updated_by[0] as { user_id?: unknown } | undefined)?.user_id
+    : task.updated_by;
+  return typeof value === 'number' ? value : null;
 }

@@ -2,11 +2,13 @@ import type { ConflictAnnotation } from '../../api/conflicts';
 import { formatWhen } from './conflictWords';
 import { summarizeResult } from './resultSummary';
 
-function authorName(annotation: ConflictAnnotation): string {
+/** "Made by <name> (<email>)": the names and email as the author's server shows them. */
+function madeBy(annotation: ConflictAnnotation): string {
   const author = annotation.completed_by;
-  if (!author) return 'Unknown author';
+  if (!author) return 'Author unknown';
   const name = `${author.first_name} ${author.last_name}`.trim();
-  return name || author.email || `User ${author.id}`;
+  if (name && author.email) return `Made by ${name} (${author.email})`;
+  return `Made by ${name || author.email || `user ${author.id}`}`;
 }
 
 /** One annotation's content: a line per region, or its JSON when a region is not understood. */
@@ -15,7 +17,7 @@ export function AnnotationContent({ annotation }: { annotation: ConflictAnnotati
   return (
     <div className="conflict-version__content">
       <p className="conflict-version__meta">
-        <span>{authorName(annotation)}</span>
+        <span className="conflict-version__author">{madeBy(annotation)}</span>
         <span aria-hidden="true"> · </span>
         <time dateTime={annotation.updated_at}>{formatWhen(annotation.updated_at)}</time>
         {annotation.was_cancelled && <span className="conflict-tag">Skipped</span>}
@@ -40,7 +42,7 @@ export function AnnotationContent({ annotation }: { annotation: ConflictAnnotati
 }
 
 interface AnnotationVersionProps {
-  /** "Yours" or "Theirs". */
+  /** Whose version and where it lives ("Yours, here" or "Theirs, the server's version on ..."). */
   title: string;
   headingId: string;
   annotations: ConflictAnnotation[];

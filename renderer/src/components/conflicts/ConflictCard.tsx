@@ -1,4 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/apiContext';
 import type { Conflict, ConflictAnnotation, Resolution } from '../../api/conflicts';
+import { queryKeys } from '../../api/queryKeys';
+import { listRemotes } from '../../api/remotes';
 import { routes } from '../../router';
 import { AnnotationVersion } from './AnnotationVersion';
 import { formatWhen, RESOLUTION_DONE, RESOLUTION_LABELS, wordsFor } from './conflictWords';
@@ -18,6 +22,16 @@ function absentText(conflict: Conflict, side: 'mine' | 'theirs'): string {
   return side === 'mine' ? 'Deleted here.' : 'Deleted on the remote.';
 }
 
+/**
+ * The server a conflict's remote version comes from, by the name it has on the Sync page (the
+ * remotes list is the query the status bar reads too); null until it is known.
+ */
+function useServerName(remoteId: number): string | null {
+  const client = useApi();
+  const remotes = useQuery({ queryKey: queryKeys.remotes, queryFn: ({ signal }) => listRemotes(client, signal) });
+  return remotes.data?.find((remote) => remote.id === remoteId)?.name ?? null;
+}
+
 interface ConflictCardProps {
   conflict: Conflict;
   /** The answer being sent for this conflict, if any (its buttons wait meanwhile). */
@@ -25,11 +39,15 @@ interface ConflictCardProps {
   onResolve(conflict: Conflict, resolution: Resolution): void;
 }
 
-/** One conflict: what happened, "Yours" beside "Theirs", and the three answers (or the one given). */
+/**
+ * One conflict: what happened, your version here beside the server's (each saying who made it),
+ * and the three answers (or the one given).
+ */
 export function ConflictCard({ conflict, pending, onResolve }: ConflictCardProps) {
   const words = wordsFor(conflict.kind);
   const prefix = `conflict-${conflict.id}`;
   const { mine, theirs } = sidesOf(conflict);
+  const serverName = useServerName(conflict.remote_server);
   const resolution = conflict.resolution;
   return (
     <article
@@ -51,13 +69,13 @@ export function ConflictCard({ conflict, pending, onResolve }: ConflictCardProps
       {!resolution && (
         <div className="conflict-card__sides">
           <AnnotationVersion
-            title="Yours"
+            title="Yours, the version here"
             headingId={`${prefix}-mine`}
             annotations={mine}
             absent={absentText(conflict, 'mine')}
           />
           <AnnotationVersion
-            title="Theirs"
+            title={serverName ? `Theirs, the server's version on ${serverName}` : "Theirs, the server's version"}
             headingId={`${prefix}-theirs`}
             annotations={theirs}
             absent={absentText(conflict, 'theirs')}

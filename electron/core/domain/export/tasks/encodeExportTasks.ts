@@ -7,6 +7,7 @@ import {
   exportDraft,
   exportPrediction,
   parseData,
+  predictionSnapshot,
   readExportPage,
   type ExportSerialization,
 } from './serializeExportTasks.js';
@@ -30,7 +31,8 @@ function encodeAnnotation(row: ExportAnnotationRow, author: unknown): string {
     `"was_cancelled":${json(row.was_cancelled !== 0)},"ground_truth":${json(row.ground_truth !== 0)},` +
     `"created_at":${json(row.created_at)},"updated_at":${json(row.updated_at)},` +
     `"draft_created_at":${json(row.draft_created_at)},"lead_time":${json(pyFloatOrNull(row.lead_time))},` +
-    `"prediction":{},"result_count":${json(row.result_count)},` +
+    `"prediction":${row.prediction === null ? '{}' : json(predictionSnapshot(row.prediction))},` +
+    `"result_count":${json(row.result_count)},` +
     `"unique_id":${json(row.unique_id)},"import_id":${json(row.import_id)},` +
     `"last_action":${json(row.last_action)},"bulk_created":${json(row.bulk_created !== 0)},` +
     `"task":${json(row.task)},"project":${json(row.project)},"updated_by":${json(row.updated_by)},` +

@@ -38,6 +38,23 @@ function groupByTask<T extends { task: number }>(rows: readonly T[]): Map<number
   return groups;
 }
 
+/**
+ * The prediction an annotation was made against, as the server copied it (PredictionSerializer's
+ * output); null (nothing copied) is the model's default, the empty object. Its float fields are
+ * written as floats (`0.0`), as the server's JSON writes them.
+ */
+export function predictionSnapshot(text: string | null): unknown {
+  if (text === null) return {};
+  const snapshot = JSON.parse(text) as unknown;
+  if (snapshot === null || typeof snapshot !== 'object' || Array.isArray(snapshot)) return markPlainJson(snapshot);
+  const fields = { ...(snapshot as Record<string, unknown>) };
+  if ('result' in fields) fields.result = markPlainJson(fields.result);
+  for (const key of ['score', 'mislabeling'] as const) {
+    if (typeof fields[key] === 'number') fields[key] = new PyFloat(fields[key]);
+  }
+  return fields;
+}
+
 /** The export's AnnotationSerializer (`fields='__all__'`), in export-formats.md 3's key order. */
 function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<string, unknown> {
   const result = markPlainJson(JSON.parse(row.result) as unknown);
@@ -51,8 +68,8 @@ function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<str
     updated_at: row.updated_at,
     draft_created_at: row.draft_created_at,
     lead_time: pyFloatOrNull(row.lead_time),
-    // Outpost keeps no link to the prediction an annotation started from: the model default.
-    prediction: {},
+    // The snapshot a pull copied from the server; annotations made here have none: the model default.
+    prediction: predictionSnapshot(row.prediction),
     result_count: row.result_count,
     unique_id: row.unique_id,
     import_id: row.import_id,
