@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { openRecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
+import { expectEventually, waitUntil } from '../helpers/eventually.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { choice, createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 
@@ -30,18 +31,15 @@ describe('conflict cards name the server and the authors', () => {
     const run = await server.api<{ id: number }>('POST', `/api/outpost/remotes/${remoteId}/sync`, {
       projects: [remoteProject],
     });
-    for (;;) {
+    const ended = await waitUntil(async () => {
       const runs = await server.api<{ id: number; status: string; errors: unknown[] }[]>(
         'GET',
         `/api/outpost/remotes/${remoteId}/runs`,
       );
       const current = runs.find((item) => item.id === run.id)!;
-      if (current.status !== 'running') {
-        expect(current).toMatchObject({ status: 'completed', errors: [] });
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return current.status !== 'running' ? current : null;
+    }, `sync run ${run.id} to end`);
+    expect(ended).toMatchObject({ status: 'completed', errors: [] });
   }
 
   beforeAll(async () => {
@@ -108,12 +106,12 @@ describe('conflict cards name the server and the authors', () => {
     const ownTheirs = own.getByRole('region', { name: theirsTitle, exact: true });
     await ownTheirs.waitFor();
     const ownYours = own.getByRole('region', { name: 'Yours, the version here', exact: true });
-    expect(await ownYours.innerText()).toContain('Made by Mae Jones (me@example.com)');
-    expect(await ownTheirs.innerText()).toContain('Made by Mae Jones (me@example.com)');
+    await expectEventually(() => ownYours.innerText()).toContain('Made by Mae Jones (me@example.com)');
+    await expectEventually(() => ownTheirs.innerText()).toContain('Made by Mae Jones (me@example.com)');
 
     const patCard = card(TEXTS[1]!);
     const patTheirs = patCard.getByRole('region', { name: theirsTitle, exact: true });
-    expect(await patTheirs.innerText()).toContain('Made by Pat Other (pat@example.com)');
+    await expectEventually(() => patTheirs.innerText()).toContain('Made by Pat Other (pat@example.com)');
 
     const body = await page.locator('body').innerText();
     expect(body).not.toContain('outpost.local');

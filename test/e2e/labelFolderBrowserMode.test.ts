@@ -7,6 +7,7 @@ import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { notification } from './storagePage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * "Label a folder" in browser mode, as `npm start` opens it where Electron cannot run: the
@@ -73,15 +74,17 @@ describe('label a folder in browser mode (`outpost start` without Electron)', ()
     await dialog()
       .getByText(/is the home folder; choose a folder inside it/)
       .waitFor();
-    expect(await dialog().getByLabel('Folder (absolute path)').getAttribute('aria-invalid')).toBe('true');
-    expect(await dialog().innerText()).not.toMatch(/LABEL_STUDIO|LOCAL_FILES/);
+    await expectEventually(() => dialog().getByLabel('Folder (absolute path)').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await expectEventually(() => dialog().innerText()).not.toMatch(/LABEL_STUDIO|LOCAL_FILES/);
   });
 
   it('labels a folder outside the app’s source folder: its files become tasks, its hidden files do not', async () => {
     expect(folder.startsWith(process.cwd())).toBe(false);
     await look(folder);
     await dialog().getByTestId('folder-summary').getByText(`Found 2 text files in ${folder}.`).waitFor();
-    expect(await dialog().innerText()).not.toMatch(/LABEL_STUDIO|LOCAL_FILES/);
+    await expectEventually(() => dialog().innerText()).not.toMatch(/LABEL_STUDIO|LOCAL_FILES/);
     await dialog().getByRole('button', { name: 'Make the project and import' }).click();
     await dialog().waitFor({ state: 'hidden' });
     await notification(page, `Labeling ${folder}: 2 tasks imported.`).waitFor();

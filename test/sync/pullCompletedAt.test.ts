@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../helpers/eventually.js';
 import { pullProject } from '../../electron/core/sync/pull/pullProject.js';
 import {
   choice,
@@ -34,7 +35,8 @@ describe('completed_at of a pulled task', () => {
       result: choice('pos'),
     });
     // A later created_at for the newer one (the clock may not move between two quick posts).
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const postedAt = Date.now();
+    await waitUntil(() => Date.now() > postedAt + 1, 'the clock to move on');
     await remote.api('POST', `/api/tasks/${remoteTask}/annotations/`, { result: choice('neg') });
     local = await createLocalSync(remote);
     const first = await pullProject(local.ctx, remoteProject);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import { syncRunListSchema, type SyncRun } from '../../shared/api/remotes.js';
 import { expectEnvelope } from '../helpers/envelope.js';
+import { waitUntil } from '../helpers/eventually.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.js';
 import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -66,12 +67,11 @@ describe('the project list of a sync request', () => {
 
   /** Polls the run list until the run has ended (the run goes on in the background). */
   async function finishedRun(t: TestApp, remoteId: number, runId: number): Promise<SyncRun> {
-    for (;;) {
+    return waitUntil(async () => {
       const runs = syncRunListSchema.parse(await (await t.withToken(`/api/outpost/remotes/${remoteId}/runs`)).json());
       const run = runs.find((item) => item.id === runId);
-      if (run && run.status !== 'running') return run;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return run && run.status !== 'running' ? run : null;
+    }, `sync run ${runId} to end`);
   }
 
   /** How many requests the remote got for one whole run of `projects`, on a fresh local Outpost. */
