@@ -12,6 +12,7 @@ import {
 import { listUserDraftsOfTasks } from '../../db/repos/draftsRepo.js';
 import { serializeAnnotations } from '../annotations/serializeAnnotations.js';
 import { serializeDraft } from '../drafts/serializeDraft.js';
+import { pyFloatOrNull, type WithFloats } from '../export/encode/pyFloat.js';
 import type { DomainContext } from '../context.js';
 import { serializePredictions } from '../predictions/serializePredictions.js';
 import { resolveStorageMedia } from '../storages/resolveStorageMedia.js';
@@ -20,7 +21,11 @@ import { serializeTaskModelFields } from '../tasks/serializeTask.js';
 import { displayList, displayResults } from './displayStrings.js';
 
 /** A task of the list; `fields=all` adds the full annotation and prediction lists. */
-export type SerializedDmTask = DmTask & { annotations?: unknown[]; predictions?: unknown[] };
+/** A Data Manager task as answered: the averages are written as floats, as Label Studio writes them. */
+export type SerializedDmTask = WithFloats<DmTask, 'predictions_score' | 'avg_lead_time'> & {
+  annotations?: unknown[];
+  predictions?: unknown[];
+};
 
 export interface DmTaskOptions {
   /** 'all' adds `annotations`, `predictions` and the caller's `drafts` (empty in 'task_only'). */
@@ -172,12 +177,14 @@ export function serializeDmTasks(
       completed_at: row.is_labeled !== 0 && annotated ? annotated.newestCreatedAt : null,
       annotations_results: options.skipResultStrings ? '' : displayResults(annotated?.results ?? []),
       predictions_results: options.skipResultStrings ? '' : displayResults(predicted?.results ?? []),
-      predictions_score: predictionsScore(predicted, projects.get(row.project)?.model_version ?? ''),
+      predictions_score: pyFloatOrNull(predictionsScore(predicted, projects.get(row.project)?.model_version ?? '')),
       annotations_ids: displayList(annotated?.ids ?? [], true),
       predictions_model_versions: displayList(predicted?.versions ?? [], true),
-      avg_lead_time: annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,
+      avg_lead_time: pyFloatOrNull(
+        annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,
+      ),
       draft_exists: withDrafts.has(id),
-    } satisfies DmTask;
+    };
     if (fullAnnotations && fullPredictions) {
       task.annotations = fullAnnotations.get(id) ?? [];
       task.predictions = fullPredictions.get(id) ?? [];
