@@ -45,6 +45,7 @@ import { versionRoutes } from './server/routes/version.js';
 import { STORAGE_RESOLVE_PATHS, storageResolveRoutes } from './server/routes/storageResolve.js';
 import { storageRoutes } from './server/routes/storages.js';
 import { serveRenderer } from './server/staticFiles.js';
+import { writeJsonLikePython } from './server/pythonJsonResponses.js';
 
 /**
  * Builds the HTTP app: a Request -> Response function with no listening socket and no globals,
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    writeJsonLikePython(c);
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { call, choices, createProject, createTask, insertOtherUser, type TestApp } from '../helpers/taskApi.js';
+import { call, choices, createProject, insertOtherUser, type TestApp } from '../helpers/taskApi.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 async function stream(projectBody: Record<string, unknown> = {}, taskCount = 3) {
   const t = await createTestApp();
   const project = await createProject(t, projectBody);
-  const tasks: number[] = [];
-  for (let index = 0; index < taskCount; index += 1) tasks.push(await createTask(t, project, { text: `t${index}` }));
+  // Imported, so that each task's overlap is the project's maximum_annotations (a task created
+  // alone gets overlap 1, as in Label Studio).
+  const imported = await call(
+    t,
+    'POST',
+    `/api/projects/${project}/import?return_task_ids=true`,
+    Array.from({ length: taskCount }, (_, index) => ({ text: `t${index}` })),
+  );
+  const tasks = imported.body.task_ids as number[];
   return { t, project, tasks };
 }
 

@@ -14,11 +14,17 @@ import accessTokens from './0013_access_tokens.sql';
 import projectCounters from './0014_project_counters.sql';
 import sealedTokens from './0015_sealed_tokens.sql';
 import pulledExtras from './0016_pulled_extras.sql';
+import portableSchema from './0017_portable_schema.sql';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * The migration edits statement text in sqlite_master (PRAGMA writable_schema), which the
+   * connection's defensive mode otherwise refuses; the runner then makes every connection reread it.
+   */
+  editsSchemaText?: boolean;
 }
 
 /** Every migration in order. Add new ones at the end with the next number; never edit a landed one. */
@@ -39,4 +45,5 @@ export const migrations: readonly Migration[] = [
   { version: 14, name: 'project_counters', sql: projectCounters },
   { version: 15, name: 'sealed_tokens', sql: sealedTokens },
   { version: 16, name: 'pulled_extras', sql: pulledExtras },
+  { version: 17, name: 'portable_schema', sql: portableSchema, editsSchemaText: true },
 ];

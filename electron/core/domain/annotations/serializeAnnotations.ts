@@ -1,4 +1,5 @@
-import type { Annotation, CompletedByUser } from '../../../../shared/api/annotations.js';
+import type { Annotation as AnnotationFields, CompletedByUser } from '../../../../shared/api/annotations.js';
+import { pyFloatOrNull, type WithFloats } from '../export/encode/pyFloat.js';
 import type { AnnotationRow } from '../../db/repos/annotationsRepo.js';
 import { listAnnotationsOfTasks } from '../../db/repos/annotationsRepo.js';
 import type { Db } from '../../db/open.js';
@@ -26,6 +27,9 @@ function createdUsername(row: AnnotationRow): string {
   if (row.author_last_name) name += ` ${row.author_last_name}`;
   return `${name} ${row.author_email}, ${row.completed_by}`;
 }
+
+/** An annotation as answered: its lead time is written as a float, as Label Studio writes it. */
+export type Annotation = WithFloats<AnnotationFields, 'lead_time'>;
 
 function completedBy(row: AnnotationRow, mode: 'id' | 'user'): Annotation['completed_by'] {
   if (mode === 'id' || row.completed_by === null || row.author_email === null) return row.completed_by;
@@ -57,7 +61,7 @@ export function serializeAnnotation(_db: Db, row: AnnotationRow, options: Annota
     created_at: row.created_at,
     updated_at: row.updated_at,
     draft_created_at: row.draft_created_at,
-    lead_time: row.lead_time,
+    lead_time: pyFloatOrNull(row.lead_time),
     import_id: row.import_id,
     last_action: row.last_action,
     bulk_created: row.bulk_created !== 0,

@@ -12,6 +12,7 @@ import {
 import { listUserDraftsOfTasks } from '../../db/repos/draftsRepo.js';
 import { serializeAnnotations } from '../annotations/serializeAnnotations.js';
 import { serializeDraft } from '../drafts/serializeDraft.js';
+import { pyFloatOrNull, type WithFloats } from '../export/encode/pyFloat.js';
 import type { DomainContext } from '../context.js';
 import { serializePredictions } from '../predictions/serializePredictions.js';
 import { resolveStorageMedia } from '../storages/resolveStorageMedia.js';
@@ -20,7 +21,11 @@ import { serializeTaskModelFields } from '../tasks/serializeTask.js';
 import { displayList, displayResults } from './displayStrings.js';
 
 /** A task of the list; `fields=all` adds the full annotation and prediction lists. */
-export type SerializedDmTask = DmTask & { annotations?: unknown[]; predictions?: unknown[] };
+/** A Data Manager task as answered: the averages are written as floats, as Label Studio writes them. */
+export type SerializedDmTask = WithFloats<DmTask, 'predictions_score' | 'avg_lead_time'> & {
+  annotations?: unknown[];
+  predictions?: unknown[];
+};
 
 export interface DmTaskOptions {
   /** 'all' adds `annotations`, `predictions` and the caller's `drafts` (empty in 'task_only'). */
@@ -168,8 +173,24 @@ export function serializeDmTasks(
     const row = rows.get(id)!;
     const annotated = annotations.get(id);
     const predicted = predictions.get(id);
+    const model = serializeTaskModelFields(row, dataTypes.get(row.project) ?? {});
+    // Spelled out rather than spread: spreading the model's fields made this the page's costliest step.
     const task: SerializedDmTask = {
-      ...serializeTaskModelFields(row, dataTypes.get(row.project) ?? {}),
+      id: model.id,
+      data: model.data,
+      meta: model.meta,
+      created_at: model.created_at,
+      updated_at: model.updated_at,
+      is_labeled: model.is_labeled,
+      overlap: model.overlap,
+      inner_id: model.inner_id,
+      total_annotations: model.total_annotations,
+      cancelled_annotations: model.cancelled_annotations,
+      total_predictions: model.total_predictions,
+      comment_count: model.comment_count,
+      unresolved_comment_count: model.unresolved_comment_count,
+      last_comment_updated_at: model.last_comment_updated_at,
+      project: model.project,
       // Outpost has no comments.
       comment_authors: [],
       allow_skip: row.allow_skip === null ? null : row.allow_skip !== 0,
@@ -181,12 +202,14 @@ export function serializeDmTasks(
       completed_at: row.is_labeled !== 0 && annotated ? annotated.newestCreatedAt : null,
       annotations_results: options.skipResultStrings ? '' : displayResults(annotated?.results ?? []),
       predictions_results: options.skipResultStrings ? '' : displayResults(predicted?.results ?? []),
-      predictions_score: predictionsScore(predicted, projects.get(row.project)?.model_version ?? ''),
+      predictions_score: pyFloatOrNull(predictionsScore(predicted, projects.get(row.project)?.model_version ?? '')),
       annotations_ids: displayList(annotated?.ids ?? [], true),
       predictions_model_versions: displayList(predicted?.versions ?? [], true),
-      avg_lead_time: annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,
+      avg_lead_time: pyFloatOrNull(
+        annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,
+      ),
       draft_exists: withDrafts.has(id),
-    } satisfies DmTask;
+    };
     if (fullAnnotations && fullPredictions) {
       task.annotations = fullAnnotations.get(id) ?? [];
       task.predictions = fullPredictions.get(id) ?? [];

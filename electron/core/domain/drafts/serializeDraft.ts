@@ -1,4 +1,5 @@
-import type { Draft } from '../../../../shared/api/annotations.js';
+import type { Draft as DraftFields } from '../../../../shared/api/annotations.js';
+import { pyFloatOrNull, type WithFloats } from '../export/encode/pyFloat.js';
 import type { DraftRow } from '../../db/repos/draftsRepo.js';
 import { timesince } from '../timesince.js';
 
@@ -9,6 +10,9 @@ function createdUsername(row: DraftRow): string {
   if (row.author_last_name) name += ` ${row.author_last_name}`;
   return `${name}${name ? ' ' : ''}${row.author_email}, ${row.user}`;
 }
+
+/** A draft as answered: its lead time is written as a float, as Label Studio writes it. */
+export type Draft = WithFloats<DraftFields, 'lead_time'>;
 
 /**
  * AnnotationDraftSerializer (`fields='__all__'`): the id, the declared fields (`user` as the
@@ -23,7 +27,7 @@ export function serializeDraft(row: DraftRow, now: Date): Draft {
     created_username: createdUsername(row),
     created_ago: timesince(row.created_at, now),
     result: JSON.parse(row.result) as Draft['result'],
-    lead_time: row.lead_time,
+    lead_time: pyFloatOrNull(row.lead_time),
     was_postponed: row.was_postponed !== 0,
     import_id: row.import_id,
     created_at: row.created_at,

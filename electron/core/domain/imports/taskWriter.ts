@@ -57,6 +57,8 @@ export class TaskWriter {
   private memberIds: Set<number> | null = null;
   annotationCount = 0;
   predictionCount = 0;
+  /** Tasks written labeled (enough annotations already), for counting them once at the end. */
+  labeledCount = 0;
   /** The model_version of the last prediction written, for the project's empty model_version. */
   lastModelVersion: string | null = null;
   readonly taskIds: number[] = [];
@@ -147,6 +149,7 @@ export class TaskWriter {
     });
     this.nextInnerId += 1;
     this.taskIds.push(taskId);
+    if (finished >= this.project.maximum_annotations) this.labeledCount += 1;
     for (const annotation of annotations) insertImportedAnnotation(this.db, { ...annotation, task: taskId });
     for (const prediction of predictions) {
       insertImportedPrediction(this.db, {

@@ -1,18 +1,22 @@
-import type { Prediction } from '../../../../shared/api/predictions.js';
+import type { Prediction as PredictionFields } from '../../../../shared/api/predictions.js';
+import { PyFloat, pyFloatOrNull, type WithFloats } from '../export/encode/pyFloat.js';
 import type { Db } from '../../db/open.js';
 import { listPredictionsOfTasks, type PredictionRow } from '../../db/repos/predictionsRepo.js';
 import { timesince } from '../timesince.js';
+
+/** A prediction as answered: score and mislabeling are written as floats, as Label Studio writes them. */
+export type Prediction = WithFloats<PredictionFields, 'score' | 'mislabeling'>;
 
 /** PredictionSerializer (`fields='__all__'`, spec 6.4), keys in the spec's order. */
 export function serializePrediction(row: PredictionRow, now: Date = new Date()): Prediction {
   return {
     id: row.id,
     result: JSON.parse(row.result) as unknown,
-    score: row.score,
+    score: pyFloatOrNull(row.score),
     model_version: row.model_version,
     cluster: row.cluster,
     neighbors: row.neighbors === null ? null : (JSON.parse(row.neighbors) as unknown),
-    mislabeling: row.mislabeling,
+    mislabeling: new PyFloat(row.mislabeling),
     created_ago: timesince(row.created_at, now),
     created_at: row.created_at,
     updated_at: row.updated_at,

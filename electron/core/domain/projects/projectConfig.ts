@@ -5,6 +5,7 @@ import {
   type ParsedLabelConfig,
 } from '../../../../shared/label-config/index.js';
 import type { ProjectColumns } from '../../db/repos/projectsRepo.js';
+import { PyFloat, writePythonJson } from '../export/encode/pyFloat.js';
 
 export interface ConfigState {
   label_config: string;
@@ -41,8 +42,36 @@ export function deriveConfigColumns(next: ConfigState, previousConfig: string | 
   // Label Studio skips the rebuild for a falsy (blank) config; a blank config never validates.
   const rebuild = next.label_config !== '' && (changed || Object.keys(weights).length === 0);
   // computeControlWeights reads only numbers out of the previous weights, whatever their shape.
-  columns.control_weights = JSON.stringify(
-    rebuild ? computeControlWeights(parsed, weights as ControlWeights) : weights,
+  // The weights are stored as Python writes them, so that the 1.0 Label Studio gives a new control
+  // is answered as 1.0 (serializeProject reads the floats back).
+  columns.control_weights = writePythonJson(
+    rebuild ? withPythonFloats(computeControlWeights(parsed, plainNumbers(weights)), weights) : weights,
   );
   return columns;
+}
+
+/** The weights with every PyFloat as its number, which computeControlWeights reads. */
+function plainNumbers(weights: Record<string, unknown>): ControlWeights {
+  return JSON.parse(JSON.stringify(weights)) as ControlWeights;
+}
+
+/**
+ * Label Studio keeps a weight that was set (an int stays an int) and gives 1.0, a float, to every
+ * new control and label: each computed weight is a float unless the previous one was an int.
+ */
+function withPythonFloats(computed: ControlWeights, previous: Record<string, unknown>): Record<string, unknown> {
+  const asFloatUnlessInt = (value: number, before: unknown) =>
+    typeof before === 'number' && Number.isInteger(value) ? value : new PyFloat(value);
+  const result: Record<string, unknown> = {};
+  for (const [name, control] of Object.entries(computed)) {
+    const before = (Object.hasOwn(previous, name) ? previous[name] : undefined) as
+      { overall?: unknown; labels?: Record<string, unknown> } | undefined;
+    const labels: Record<string, unknown> = {};
+    for (const [label, weight] of Object.entries(control.labels)) {
+      const labelBefore = before?.labels && Object.hasOwn(before.labels, label) ? before.labels[label] : undefined;
+      labels[label] = asFloatUnlessInt(weight, labelBefore);
+    }
+    result[name] = { ...control, overall: asFloatUnlessInt(control.overall, before?.overall), labels };
+  }
+  return result;
 }

@@ -4,6 +4,7 @@ import { findUserById, type UserRow } from '../../db/repos/usersRepo.js';
 import type { DomainContext } from '../context.js';
 import { applyFieldset, isFieldVisible, type Fieldset } from '../flexFields.js';
 import { toUserSimple } from '../users/serializeUser.js';
+import { parseJsonKeepingFloats } from '../export/encode/pyFloat.js';
 import {
   COUNTER_FIELDS,
   computeCounters,
@@ -64,7 +65,7 @@ function toWire(row: ProjectRow, extras: Extras): Project {
     overlap_cohort_percentage: row.overlap_cohort_percentage,
     task_data_login: row.task_data_login,
     task_data_password: row.task_data_password,
-    control_weights: JSON.parse(row.control_weights) as unknown,
+    control_weights: parseJsonKeepingFloats(row.control_weights),
     parsed_label_config: parsed,
     evaluate_predictions_automatically: flag(row.evaluate_predictions_automatically),
     config_has_control_tags: Object.keys(parsed).length > 0,

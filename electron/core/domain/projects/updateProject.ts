@@ -16,6 +16,7 @@ import type { ProjectInput } from './projectFields.js';
 import { presentProjects, type ProjectWire } from './serializeProject.js';
 import { toProjectColumns } from './toProjectColumns.js';
 import { updateTaskStates } from './updateTaskStates.js';
+import { parseJsonKeepingFloats } from '../export/encode/pyFloat.js';
 
 /**
  * `PATCH` and `PUT /api/projects/{id}/`. Both only change the fields the request gives: every
@@ -46,7 +47,7 @@ export function updateProject(
           control_weights:
             input.control_weights !== undefined
               ? input.control_weights
-              : (JSON.parse(current.control_weights) as Record<string, unknown>),
+              : (parseJsonKeepingFloats(current.control_weights) as Record<string, unknown>),
         },
         current.label_config,
       ),

@@ -34,9 +34,10 @@ function findRequestedProject(ctx: DomainContext, value: unknown): ProjectRow | 
 
 /**
  * Creates one task in a known project (BaseTaskSerializer + TaskValidator): the data is checked
- * against the project's data types, `$undefined$` is renamed, `overlap` is the project's
- * maximum_annotations and `inner_id` continues the project's sequence (from 2 in an empty project:
- * Label Studio's Task.save counts from a floor of 1). Returns the 201 body.
+ * against the project's data types, `$undefined$` is renamed and `inner_id` continues the project's
+ * sequence (from 2 in an empty project: Label Studio's Task.save counts from a floor of 1). Returns
+ * the 201 body. `overlap` is 1 whatever maximum_annotations says: Label Studio saves a single task
+ * with the model's default and recomputes overlaps only after imports and settings changes.
  */
 export function createTaskInProject(
   ctx: DomainContext,
@@ -63,7 +64,7 @@ export function createTaskInProject(
         data: JSON.stringify(data),
         meta: JSON.stringify(input.meta === undefined ? {} : input.meta),
         allow_skip: input.allow_skip === undefined ? 1 : input.allow_skip === null ? null : Number(input.allow_skip),
-        overlap: project.maximum_annotations,
+        overlap: 1,
         created_at: now,
         updated_at: now,
       },

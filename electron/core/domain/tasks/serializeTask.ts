@@ -20,13 +20,14 @@ function presentData(row: Pick<TaskRow, 'data'>, dataTypes: Record<string, strin
  * is always empty.
  */
 export function serializeBaseTask(row: TaskRow, dataTypes: Record<string, string>): Record<string, unknown> {
-  return {
-    ...serializeTaskModelFields(row, dataTypes),
-    updated_by: row.updated_by,
-    file_upload: row.file_upload,
-    comment_authors: [],
-    allow_skip: row.allow_skip === null ? null : row.allow_skip !== 0,
-  };
+  // Added to the model's object rather than spread into a new one: building a task by spreading
+  // its model fields made a page of them several times slower.
+  const task: Record<string, unknown> = serializeTaskModelFields(row, dataTypes);
+  task.updated_by = row.updated_by;
+  task.file_upload = row.file_upload;
+  task.comment_authors = [];
+  task.allow_skip = row.allow_skip === null ? null : row.allow_skip !== 0;
+  return task;
 }
 
 /** The task model's own fields, `id` to `project`, which every task serializer starts with. */
@@ -68,9 +69,10 @@ export function serializeSimpleTasks(
   const ids = rows.map((row) => row.id);
   const annotations = serializeAnnotations(db, ids, { completedBy: 'id', includeCancelled: true, now });
   const predictions = serializePredictions(db, ids, now);
-  return rows.map((row) => ({
-    ...serializeBaseTask(row, dataTypes),
-    annotations: annotations.get(row.id) ?? [],
-    predictions: predictions.get(row.id) ?? [],
-  }));
+  return rows.map((row) => {
+    const task = serializeBaseTask(row, dataTypes);
+    task.annotations = annotations.get(row.id) ?? [];
+    task.predictions = predictions.get(row.id) ?? [];
+    return task;
+  });
 }
