@@ -60,6 +60,8 @@ Options:
   --data DIR     Data folder for browser mode (default: the per-user app-data folder)
   --port PORT    Port for browser mode (default: 8080, or the next free one; 0 for any free port)
   --no-browser   Do not open a browser in browser mode
+  --open-running Only open an Outpost that already serves the data folder; exit 3 when none
+                 does (npm start asks this first, and builds dist/ only when nothing runs from it)
   -h, --help     Show this help`;
 
 export const EXPORT_HELP = `Usage: outpost export --project ID --out FILE [options]
