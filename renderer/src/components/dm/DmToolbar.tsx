@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { DmAction } from '../../api/dataManager';
 import { routes } from '../../router';
 import { ActionsMenu } from './ActionsMenu';
+import { formatCount, pluralize } from '../../../../shared/text/counts';
 
 interface DmToolbarProps {
   projectId: number;
@@ -19,7 +20,7 @@ interface DmToolbarProps {
 
 const NO_TASKS_TO_LABEL = 'There are no tasks to label yet: import data first.';
 
-const plural = (count: number, word: string) => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => pluralize(count, word);
 
 /** Above the grid: filters, columns and bulk actions on the left; labeling, import and export on the right. */
 export function DmToolbar(props: DmToolbarProps) {
@@ -28,7 +29,7 @@ export function DmToolbar(props: DmToolbarProps) {
     total === null
       ? 'Loading tasks…'
       : selected > 0
-        ? `${selected.toLocaleString()} of ${plural(total, 'task')} selected`
+        ? `${formatCount(selected)} of ${plural(total, 'task')} selected`
         : plural(total, 'task');
   // A project without tasks has nothing to label: Import is the next step, and labeling says why it waits.
   const hasNoTasks = total === 0 && filterCount === 0;

@@ -23,6 +23,7 @@ import {
 import { uploadProgress, type UploadProgress } from '../../import/progress';
 import { useToasts } from '../toastContext';
 import type { PickedFile } from './collectDropped';
+import { pluralize } from '../../../../shared/text/counts';
 
 export type ImportPhase =
   | { kind: 'select' }
@@ -104,7 +105,7 @@ export function useImportFlow(projectId: number) {
     }
     const sizes = files.map((file) => file.size);
     const twoStep = needsReview(files.map((file) => file.name));
-    const what = files.length === 1 ? '1 file' : `${files.length} files`;
+    const what = pluralize(files.length, 'file');
     return send(
       what,
       async (signal) => {
@@ -188,7 +189,7 @@ export function useImportFlow(projectId: number) {
     setPhase({ ...phase, kind: 'committing' });
     try {
       const result = await commitUploads(client, projectId, ids, asTasksList);
-      const what = ids.length === 1 ? '1 file' : `${ids.length} files`;
+      const what = pluralize(ids.length, 'file');
       setPhase({ kind: 'done', result, source: what });
     } catch (failure) {
       setPhase({ ...phase, kind: 'review' });
