@@ -71,10 +71,21 @@ export function toggleHidden(hidden: HiddenColumns, viewId: string, visible: boo
   return { ...hidden, explore };
 }
 
-/** Label Studio's ordering: a one-element list, `tasks:<key>` or `-tasks:<key>`. */
+/**
+ * Label Studio's ordering: a one-element list, `tasks:<key>` or `-tasks:<key>`, or none. A click on
+ * a column's header goes ascending, descending, then back to no ordering (the tasks' own order).
+ */
 export function orderingFor(current: string[], viewId: string): string[] {
   if (current[0] === viewId) return [`-${viewId}`];
+  if (current[0] === `-${viewId}`) return [];
   return [viewId];
+}
+
+/** What the next click on a column's header does, for its tooltip. */
+export function sortActionTitle(sort: 'ascending' | 'descending' | undefined, title: string): string {
+  if (sort === 'ascending') return `Order by ${title}, descending`;
+  if (sort === 'descending') return `Stop ordering by ${title}`;
+  return `Order by ${title}`;
 }
 
 export function sortOf(ordering: string[], viewId: string): 'ascending' | 'descending' | undefined {
