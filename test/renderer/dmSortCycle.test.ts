@@ -8,7 +8,8 @@ describe('sorting by a column header', () => {
     const column = 'tasks:data.text';
     const clicks: string[][] = [[]];
     for (let click = 0; click < 4; click += 1) clicks.push(orderingFor(clicks.at(-1)!, column));
-    expect(clicks).toEqual([[], [column], [`-${column}`], [], [column]]);
+    // Back to the tasks' own order, by id (an empty ordering would leave the tab's as it was).
+    expect(clicks).toEqual([[], [column], [`-${column}`], ['tasks:id'], [column]]);
     expect(clicks.map((ordering) => sortOf(ordering, column))).toEqual([
       undefined,
       'ascending',
@@ -16,8 +17,10 @@ describe('sorting by a column header', () => {
       undefined,
       'ascending',
     ]);
-    // Another column's header starts over at ascending.
-    expect(orderingFor([`-${column}`], 'tasks:id')).toEqual(['tasks:id']);
+    // Another column's header starts over at ascending; the id column goes descending and back.
+    expect(orderingFor([`-${column}`], 'tasks:inner_id')).toEqual(['tasks:inner_id']);
+    expect(orderingFor(['tasks:id'], 'tasks:id')).toEqual(['-tasks:id']);
+    expect(orderingFor(['-tasks:id'], 'tasks:id')).toEqual(['tasks:id']);
   });
 
   it('says what the next click does', () => {

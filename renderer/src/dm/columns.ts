@@ -72,12 +72,18 @@ export function toggleHidden(hidden: HiddenColumns, viewId: string, visible: boo
 }
 
 /**
- * Label Studio's ordering: a one-element list, `tasks:<key>` or `-tasks:<key>`, or none. A click on
- * a column's header goes ascending, descending, then back to no ordering (the tasks' own order).
+ * The tasks' own order, by id. Label Studio keeps a tab's ordering when an update sends an empty
+ * one, so going back to it is asked for by name.
+ */
+export const OWN_ORDER = 'tasks:id';
+
+/**
+ * Label Studio's ordering: a one-element list, `tasks:<key>` or `-tasks:<key>`. A click on a
+ * column's header goes ascending, descending, then back to the tasks' own order.
  */
 export function orderingFor(current: string[], viewId: string): string[] {
   if (current[0] === viewId) return [`-${viewId}`];
-  if (current[0] === `-${viewId}`) return [];
+  if (current[0] === `-${viewId}`) return [OWN_ORDER];
   return [viewId];
 }
 
