@@ -100,17 +100,42 @@ describe('import and config messages for a newcomer, in Chromium at 800x700', ()
     await alert.waitFor();
     await expect.poll(() => placement(alert)).toEqual({ inView: true, focused: true });
     expect(await alert.getByRole('heading').textContent()).toBe(
-      'Nothing was imported: empty.json, lines.jsonl and cut.json could not be read.',
+      // Files are listed (and sent) in natural name order.
+      'Nothing was imported: cut.json, empty.json and lines.jsonl could not be read.',
     );
     const items = await alert.getByRole('listitem').allTextContents();
     expect(items).toEqual([
+      'cut.jsonIt is not valid JSON. Line 1, column 14: a comma is missing between two values.',
       expect.stringMatching(/^empty\.jsonIt is empty: it holds no tasks/),
       expect.stringMatching(/^lines\.jsonlJSON Lines files/),
-      'cut.jsonIt is not valid JSON. Line 1, column 14: a comma is missing between two values.',
     ]);
     expect(await alert.textContent()).not.toMatch(/Expecting value|extension is not supported/);
     expect(recorded.record.requests.filter((url) => url.endsWith('/import')).length).toBe(importsBefore);
     await page.screenshot({ path: join(SCREENSHOTS, 'import-newcomer-files-refused-800.png') });
+  });
+
+  it('keeps the progress bar moving while the server creates tasks (no byte count to show)', async () => {
+    await page.goto(`${server.origin}/#/projects/${textProject}/import`);
+    await page.getByRole('heading', { name: 'Import data' }).waitFor();
+    // The bar as SendingProgress renders it while the server works: a progress element without a value.
+    const bar = await page.evaluateHandle(`(() => {
+      const bar = document.createElement('progress');
+      bar.className = 'import-progress-bar';
+      bar.max = 100;
+      document.querySelector('main').append(bar);
+      return bar;
+    })()`);
+    const style = () =>
+      bar.evaluate((element) => {
+        const computed = (
+          globalThis as unknown as { getComputedStyle: (e: unknown) => Record<string, string> }
+        ).getComputedStyle(element);
+        return { animation: computed.animationName, position: computed.backgroundPosition };
+      });
+    const first = await style();
+    expect(first.animation).toBe('import-progress-sweep');
+    await expect.poll(async () => (await style()).position).not.toBe(first.position);
+    await bar.evaluate((element) => (element as unknown as { remove: () => void }).remove());
   });
 
   it("shows the config's own keys, in their shapes, as the hint and the paste box's example", async () => {
