@@ -72,7 +72,7 @@ describe('outpost export', () => {
     const missing = captureIo();
     const out = join(dataDir, 'none.json');
     expect(await runCli(['export', '--data', dataDir, '--project', '9', '--out', out], missing.io)).toBe(1);
-    expect(missing.err).toEqual(['outpost: No Project matches the given query.']);
+    expect(missing.err).toEqual([`outpost export: there is no project 9 in ${dataDir}.`]);
     const disabled = captureIo();
     expect(
       await runCli(['export', '--data', dataDir, '--project', '2', '--format', 'YOLO', '--out', out], disabled.io),

@@ -216,6 +216,12 @@ describe('sync conflicts in Chromium against outpost serve', () => {
         .getByRole('button', { name: button });
       await target.focus();
       await page.keyboard.press('Enter');
+      if (button === 'Keep mine') {
+        // Overwriting the server's version is asked once more.
+        const confirm = page.getByRole('dialog', { name: 'Keep your version?' });
+        await confirm.getByRole('button', { name: 'Keep mine and overwrite the server' }).click();
+        await confirm.waitFor({ state: 'hidden' });
+      }
       const resolved = page
         .getByRole('region', { name: 'Resolved' })
         .getByRole('article')

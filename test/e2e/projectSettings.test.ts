@@ -88,9 +88,9 @@ describe('project settings in Chromium against outpost serve', () => {
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('<');
-    await validation().getByText('Line 2:').waitFor();
+    await validation().getByText('Line 2, column 2:').waitFor();
     await expectEventually(() => validation().textContent()).toContain(
-      'not well-formed (invalid token): line 2, column 1',
+      'Line 2, column 2: XML does not allow this character here',
     );
     const marked = page.locator('[data-error-line]');
     await marked.waitFor();
@@ -118,11 +118,11 @@ describe('project settings in Chromium against outpost serve', () => {
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('<');
-    await validation().getByText('Line 2:').waitFor();
+    await validation().getByText('Line 2, column 2:').waitFor();
     await saveButton().click();
     await page.getByRole('alert').filter({ hasText: 'The settings were not saved' }).waitFor();
     const text = (await validation().textContent()) ?? '';
-    expect(text.match(/not well-formed \(invalid token\)/g)).toHaveLength(1);
+    expect(text.match(/XML does not allow this character/g)).toHaveLength(1);
     expect(text).not.toContain('Not saved');
     await page.screenshot({ path: join(SCREENSHOTS, 'project-settings-refused-light.png') });
     await page.getByRole('button', { name: 'Dismiss notification' }).click();

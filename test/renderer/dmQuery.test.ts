@@ -70,7 +70,7 @@ describe('columns', () => {
   it('orders ascending first, then descending, in Label Studio ordering shape', () => {
     expect(orderingFor([], 'tasks:data.text')).toEqual(['tasks:data.text']);
     expect(orderingFor(['tasks:data.text'], 'tasks:data.text')).toEqual(['-tasks:data.text']);
-    expect(orderingFor(['-tasks:data.text'], 'tasks:data.text')).toEqual(['tasks:data.text']);
+    expect(orderingFor(['-tasks:data.text'], 'tasks:data.text')).toEqual(['tasks:id']);
     expect(sortOf(['-tasks:id'], 'tasks:id')).toBe('descending');
     expect(sortOf(['-tasks:id'], 'tasks:data.text')).toBeUndefined();
   });

@@ -21,7 +21,7 @@ const HOGS = 2;
 const HOG_SECONDS = Number(process.env.STRESS_HOG_SECONDS ?? 1_800);
 
 // The browser tests serve dist/: built first, unless it is current.
-const built = spawnSync(process.execPath, ['build/ensureBuilt.mjs', 'build'], { cwd: ROOT, stdio: 'inherit' });
+const built = spawnSync(process.execPath, ['electron/install/ensureBuilt.mjs'], { cwd: ROOT, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const args = process.argv.slice(2);

@@ -7,6 +7,8 @@ import { dataPaths, defaultDataDir } from '../dataDir.js';
 import { exportProject } from '../domain/export/exportProject.js';
 import { EXPORT_FORMAT_CATALOG } from '../domain/export/formatCatalog.js';
 import { openDataFolder } from '../openDataFolder.js';
+import { NotFoundError } from '../domain/errors.js';
+import { requireExistingDataFolder } from './existingDataFolder.js';
 import type { CliIo } from './io.js';
 import { parseOptions } from './parseOptions.js';
 import { EXPORT_HELP, UsageError } from './usage.js';
@@ -44,7 +46,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
     const names = EXPORT_FORMAT_CATALOG.map((info) => info.name).join(', ');
     throw new UsageError(`--format must be one of ${names}; not '${format}'.`);
   }
-  const dataDir = (values.data as string | undefined) ?? defaultDataDir();
+  const dataDir = requireExistingDataFolder('export', (values.data as string | undefined) ?? defaultDataDir());
 
   const folder = await openDataFolder({ dataDir });
   const abort = new AbortController();
@@ -70,6 +72,10 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
     return 0;
   } catch (error) {
     await rm(partial, { force: true });
+    if (error instanceof NotFoundError) {
+      io.err(`outpost export: there is no project ${project} in ${dataDir}.`);
+      return 1;
+    }
     if (!abort.signal.aborted) throw error;
     io.err('outpost: export interrupted; no file was written.');
     return 1;

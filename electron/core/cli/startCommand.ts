@@ -14,6 +14,9 @@ import { findRunningInstance } from './runningInstance.js';
 import { serveUntilStopped } from './serveUntilStopped.js';
 import { START_HELP } from './usage.js';
 
+/** `--open-running` found no Outpost serving the data folder (distinct from 1, a failure, and 2, a usage error). */
+export const NOTHING_RUNNING = 3;
+
 /** The project root (where package.json's `main` points Electron at dist/electron/main.js). */
 const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,6 +38,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
     data: { type: 'string' },
     port: { type: 'string' },
     'no-browser': { type: 'boolean' },
+    'open-running': { type: 'boolean' },
   });
   if (values.help) {
     io.out(START_HELP);
@@ -45,6 +49,8 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const useBrowser = !values['no-browser'] && hasDisplay();
   const running = await findRunningInstance(dataDir);
   if (running) return openRunningInstance(running, dataDir, io, useBrowser);
+  // `npm start` asks this first, before it rebuilds dist/: a running app must keep its files.
+  if (values['open-running']) return NOTHING_RUNNING;
 
   const electron = findElectron();
   let why = electron.found ? 'no display is available for a desktop window' : electron.reason;

@@ -12,6 +12,7 @@ import { createFileTokenVault } from '../sync/tokenVault.js';
 import type { CliIo } from './io.js';
 import { parseOptions } from './parseOptions.js';
 import { SYNC_HELP, UsageError } from './usage.js';
+import { pluralize } from '../../../shared/text/counts.js';
 
 function parseRemote(value: string | undefined): string {
   if (value === undefined) throw new UsageError('outpost sync: --remote is required.');
@@ -69,11 +70,13 @@ function printSummary(io: CliIo, url: string, result: SyncRunResult): void {
   const { pulled, pushed, conflicts, errors } = result.summary;
   io.out(`Synced ${url}: run ${result.runId} ${result.status}.`);
   io.out(
-    `Pulled: ${pulled.projects} projects, ${pulled.tasks} tasks, ${pulled.annotations} annotations, ` +
-      `${pulled.predictions} predictions, ${pulled.media} media files.`,
+    `Pulled: ${pluralize(pulled.projects, 'project')}, ${pluralize(pulled.tasks, 'task')}, ` +
+      `${pluralize(pulled.annotations, 'annotation')}, ${pluralize(pulled.predictions, 'prediction')}, ` +
+      `${pluralize(pulled.media, 'media file')}.`,
   );
   io.out(
-    `Pushed: ${pushed.annotations} new annotations, ${pushed.updates} updates, ${pushed.deletions} deletions, ${pushed.tasks} tasks.`,
+    `Pushed: ${pluralize(pushed.annotations, 'new annotation')}, ${pluralize(pushed.updates, 'update')}, ` +
+      `${pluralize(pushed.deletions, 'deletion')}, ${pluralize(pushed.tasks, 'task')}.`,
   );
   io.out(`Conflicts: ${conflicts}. Errors: ${errors.length}.`);
   for (const error of errors) io.out(`  ${error.phase}: ${error.item}: ${error.message}`);

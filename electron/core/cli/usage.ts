@@ -27,6 +27,8 @@ export const SERVE_HELP = `Usage: outpost serve [options]
 
 Serves the Label Studio-compatible API and the Outpost UI. Prints one line each:
   URL: <base url>    TOKEN: <legacy token>    PAT: <personal access token>
+  LOGIN: <base url>/login?token=...   a one-time link that signs a browser in to the UI
+                                      (within an hour; run 'outpost start' for a new one)
 
 Options:
   --data DIR          Data folder (default: the per-user app-data folder, or $OUTPOST_DATA_DIR)
@@ -57,9 +59,11 @@ already serves the data folder, opens that one instead (and prints its LOGIN lin
 port is taken by something else, uses the next free port and says so.
 
 Options:
-  --data DIR     Data folder for browser mode (default: the per-user app-data folder)
+  --data DIR     Data folder (default: the per-user app-data folder, or $OUTPOST_DATA_DIR)
   --port PORT    Port for browser mode (default: 8080, or the next free one; 0 for any free port)
   --no-browser   Do not open a browser in browser mode
+  --open-running Only open an Outpost that already serves the data folder; exit 3 when none
+                 does (npm start asks this first, and builds dist/ only when nothing runs from it)
   -h, --help     Show this help`;
 
 export const EXPORT_HELP = `Usage: outpost export --project ID --out FILE [options]

@@ -1,4 +1,4 @@
-import { pythonJsonError } from '../domain/pythonJsonError.js';
+import { pythonJsonError } from '../../../shared/api/pythonJsonError.js';
 import type { ModelCallResult, ModelServer } from './modelServer.js';
 
 /*

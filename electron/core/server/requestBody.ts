@@ -1,5 +1,5 @@
 import { jsonDepthError } from '../domain/jsonDepth.js';
-import { jsonParseErrorDetail } from '../domain/pythonJsonError.js';
+import { jsonParseErrorDetail } from '../../../shared/api/pythonJsonError.js';
 import { nullRecord } from '../domain/nullRecord.js';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

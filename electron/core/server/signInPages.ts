@@ -68,10 +68,14 @@ ${body}
 </html>`;
 }
 
-/** How to get a new link: there is no command that prints one for a running server, so: restart. */
-const NEW_LINK = `<p>To get a new link, stop Outpost (<kbd>Ctrl</kbd>+<kbd>C</kbd> in its terminal) and start it again with
-<code>npm start</code> or <code>outpost serve</code>: it prints a new <code>LOGIN:</code> line, and <code>npm start</code>
-also opens it in your browser.</p>`;
+/**
+ * How to get a new link. A second `npm start` on the same data folder asks the running Outpost
+ * for one and leaves it running; an Outpost started with `serve` answers it too.
+ */
+const NEW_LINK = `<p>To get a new link, run <code>npm start</code> (or <code>outpost start</code>) again in another
+terminal: Outpost keeps running, and the new command prints a new <code>LOGIN:</code> line for it and opens it in
+your browser. Or stop Outpost (<kbd>Ctrl</kbd>+<kbd>C</kbd> in its terminal) and start it again with
+<code>npm start</code> or <code>outpost serve</code>, which prints a new <code>LOGIN:</code> line as it starts.</p>`;
 
 /** `origin` is the server's own address, to show what the link looks like. */
 export function signInPage(origin: string): string {

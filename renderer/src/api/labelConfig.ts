@@ -1,21 +1,23 @@
 import { isErrorEnvelope } from '../../../shared/api/errors';
+import { readableConfigProblem } from '../editor/readableConfigProblem';
 import { ApiError, type ApiClient } from './client';
 
 export interface ConfigProblem {
+  /** What is wrong, in words (see `readableConfigProblem`). */
   message: string;
-  /** 1-based, from the parser's "line L, column C" when the message has one. */
+  /** 1-based: the line the parser or the named tag points at, when known. */
   line: number | null;
-  /** 0-based, as Python's XML parser counts. */
+  /** 1-based, as the editor counts. */
   column: number | null;
+  /** Label Studio's own text, as the API gave it. */
+  original: string;
 }
 
 export type ConfigValidation = { valid: true } | { valid: false; problems: ConfigProblem[] };
 
-const LOCATION = /line (\d+), column (\d+)/;
-
-export function problemFromMessage(message: string): ConfigProblem {
-  const match = LOCATION.exec(message);
-  return match ? { message, line: Number(match[1]), column: Number(match[2]) } : { message, line: null, column: null };
+/** One of Label Studio's messages about `config`, said in words and placed on its line. */
+export function problemFromMessage(message: string, config?: string): ConfigProblem {
+  return { ...readableConfigProblem(message, config), original: message };
 }
 
 /** The messages of either shape: the project endpoint's envelope, or the global endpoint's bare DRF body. */
@@ -46,6 +48,11 @@ export async function validateLabelConfig(
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
     const messages = messagesOf(error.body);
-    return { valid: false, problems: (messages.length > 0 ? messages : [error.message]).map(problemFromMessage) };
+    return {
+      valid: false,
+      problems: (messages.length > 0 ? messages : [error.message]).map((message) =>
+        problemFromMessage(message, labelConfig),
+      ),
+    };
   }
 }

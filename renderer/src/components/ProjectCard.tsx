@@ -3,6 +3,7 @@ import { progressParts } from '../pages/projectProgress';
 import { routes } from '../router';
 import { ProjectProgress } from './ProjectProgress';
 import { ProjectSyncBadges } from './sync/ProjectSyncBadges';
+import { formatCount, pluralize } from '../../../shared/text/counts';
 
 interface ProjectCardProps {
   project: ProjectSummary;
@@ -14,7 +15,7 @@ interface ProjectCardProps {
 const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+  return pluralize(count, one, many);
 }
 
 /** White is Label Studio's "no color": it gets the neutral border instead of a stripe. */
@@ -49,11 +50,11 @@ export function ProjectCard({ project, busy, onDuplicate, onDelete }: ProjectCar
       <dl className="project-card__counts">
         <div>
           <dt>Tasks</dt>
-          <dd data-testid="task-count">{parts.total.toLocaleString()}</dd>
+          <dd data-testid="task-count">{formatCount(parts.total)}</dd>
         </div>
         <div>
           <dt>Annotations</dt>
-          <dd data-testid="annotation-count">{annotations.toLocaleString()}</dd>
+          <dd data-testid="annotation-count">{formatCount(annotations)}</dd>
         </div>
         <div>
           <dt>Created</dt>

@@ -1,5 +1,6 @@
 import type { ProjectSummary } from '../api/projects';
 import { ProjectCard } from './ProjectCard';
+import { formatCount } from '../../../shared/text/counts';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];
@@ -37,7 +38,7 @@ export function ProjectGrid(props: ProjectGridProps) {
       {hasMore && (
         <div className="load-more">
           <button type="button" className="button" disabled={isLoadingMore} onClick={props.onLoadMore}>
-            {isLoadingMore ? 'Loading…' : `Load more (${(count - projects.length).toLocaleString()} more)`}
+            {isLoadingMore ? 'Loading…' : `Load more (${formatCount(count - projects.length)} more)`}
           </button>
         </div>
       )}

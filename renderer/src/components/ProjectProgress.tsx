@@ -1,3 +1,4 @@
+import { formatCount, pluralize } from '../../../shared/text/counts';
 import type { ProgressParts } from '../pages/projectProgress';
 
 function percent(part: number, total: number): string {
@@ -8,7 +9,9 @@ function percent(part: number, total: number): string {
 export function ProjectProgress({ parts }: { parts: ProgressParts }) {
   const { total, done, skipped, remaining } = parts;
   const summary =
-    total === 0 ? 'No tasks yet' : `${done} of ${total} tasks done, ${skipped} skipped, ${remaining} remaining`;
+    total === 0
+      ? 'No tasks yet'
+      : `${formatCount(done)} of ${pluralize(total, 'task')} done, ${formatCount(skipped)} skipped, ${formatCount(remaining)} remaining`;
   return (
     <div className="progress">
       <div className="progress__bar" role="img" aria-label={summary}>

@@ -68,17 +68,11 @@ export function annotatorName(annotator: DashboardAnnotator): string {
   return name || annotator.user.email;
 }
 
-export function formatCount(value: number): string {
-  return value.toLocaleString('en');
-}
+export { formatCount, pluralize as plural } from '../../../shared/text/counts';
 
 /** A whole percentage; "<1%" rather than a misleading 0% for a small nonzero share. */
 export function formatShare(part: number, total: number): string {
   if (total === 0 || part === 0) return '0%';
   const share = (part / total) * 100;
   return share < 1 ? '<1%' : `${Math.floor(share)}%`;
-}
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

@@ -71,10 +71,27 @@ export function toggleHidden(hidden: HiddenColumns, viewId: string, visible: boo
   return { ...hidden, explore };
 }
 
-/** Label Studio's ordering: a one-element list, `tasks:<key>` or `-tasks:<key>`. */
+/**
+ * The tasks' own order, by id. Label Studio keeps a tab's ordering when an update sends an empty
+ * one, so going back to it is asked for by name.
+ */
+export const OWN_ORDER = 'tasks:id';
+
+/**
+ * Label Studio's ordering: a one-element list, `tasks:<key>` or `-tasks:<key>`. A click on a
+ * column's header goes ascending, descending, then back to the tasks' own order.
+ */
 export function orderingFor(current: string[], viewId: string): string[] {
   if (current[0] === viewId) return [`-${viewId}`];
+  if (current[0] === `-${viewId}`) return [OWN_ORDER];
   return [viewId];
+}
+
+/** What the next click on a column's header does, for its tooltip. */
+export function sortActionTitle(sort: 'ascending' | 'descending' | undefined, title: string): string {
+  if (sort === 'ascending') return `Order by ${title}, descending`;
+  if (sort === 'descending') return `Stop ordering by ${title}`;
+  return `Order by ${title}`;
 }
 
 export function sortOf(ordering: string[], viewId: string): 'ascending' | 'descending' | undefined {

@@ -61,3 +61,14 @@ export function uploadedFileName(file: string): string {
 export function fileKey(file: { name: string; size: number; lastModified: number }, path: string): string {
   return `${path || file.name}|${file.size}|${file.lastModified}`;
 }
+
+const NATURAL = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Files in the order a person reads their names: `img2` before `img10`, folder by folder. Tasks are
+ * created in upload order, so this is the order they are labeled in. Equal names keep their order.
+ */
+export function inNaturalOrder<T extends { file: { name: string }; path: string }>(files: readonly T[]): T[] {
+  const key = (item: T) => item.path || item.file.name;
+  return [...files].sort((a, b) => NATURAL.compare(key(a), key(b)));
+}

@@ -1,4 +1,6 @@
 import { isErrorEnvelope } from '../../../shared/api/errors';
+import { extensionOf } from './fileKinds';
+import { extensionReason, type FileProblem } from './checkFilesBeforeUpload';
 import { both, readableFileFailure, readableItemProblem, withOriginalNames } from './readableImportMessage';
 
 /** One problem the server found: for some items of the import, a file, a field, or the import as a whole. */
@@ -19,6 +21,7 @@ export interface ImportErrorReport {
   mayBeTruncated: boolean;
 }
 
+const UNSUPPORTED_EXTENSION = /^\.(\S*) extension is not supported$/;
 const ITEM_ERROR = /^Error at item (\d+): ([\s\S]*?)(?:\s+::\s+([\s\S]*))?$/;
 
 function fieldLabel(field: string): string {
@@ -54,13 +57,29 @@ interface ItemGroup {
   item: string | null;
 }
 
+/** Files found unreadable before sending: every one of them, named. */
+export function unreadableFilesReport(problems: readonly FileProblem[]): ImportErrorReport {
+  return {
+    headline: `Nothing was imported: ${both(problems.map((problem) => problem.file))} could not be read.`,
+    hint: null,
+    problems: problems.map((problem) => ({ label: problem.file, message: problem.reason, item: null })),
+    mayBeTruncated: false,
+  };
+}
+
 /**
  * An import refusal as a list a person can work through: Label Studio's envelope carries one
  * entry per processed item in `validation_errors.non_field_errors` (a message for each failing
  * item, `{}` for each good one), a file it could not read, other fields' messages, or a `detail`.
  * Items failing the same way are listed once, with their numbers.
  */
-export function describeImportError(status: number, body: unknown, fallback: string): ImportErrorReport {
+export function describeImportError(
+  status: number,
+  body: unknown,
+  fallback: string,
+  /** The names of the files sent, so a refusal about an extension can name them. */
+  sentFiles: readonly string[] = [],
+): ImportErrorReport {
   if (!isErrorEnvelope(body)) {
     return { headline: withOriginalNames(fallback), hint: null, problems: [], mayBeTruncated: false };
   }
@@ -81,6 +100,17 @@ export function describeImportError(status: number, body: unknown, fallback: str
       if (file) {
         unreadable.push(file.file);
         problems.push({ label: file.file, message: file.reason, item: null });
+        continue;
+      }
+      const extension = UNSUPPORTED_EXTENSION.exec(text)?.[1];
+      if (extension !== undefined) {
+        const named = sentFiles.filter((name) => extensionOf(name) === extension.toLowerCase());
+        unreadable.push(...named);
+        problems.push({
+          label: named.length > 0 ? both(named) : null,
+          message: extensionReason(extension),
+          item: null,
+        });
         continue;
       }
       const match = ITEM_ERROR.exec(text);

@@ -1,3 +1,5 @@
+import { formatCount, pluralize } from '../../../shared/text/counts';
+
 const UNITS = ['KB', 'MB', 'GB', 'TB'];
 
 /** 1536 → "1.5 KB"; decimal steps of 1000 (as OS file managers show sizes). */
@@ -46,10 +48,11 @@ export function uploadProgress(sizes: readonly number[], loaded: number, bodyTot
 
 /** "Uploading 3 of 12 files, 45 MB of 120 MB". */
 export function uploadProgressText(progress: UploadProgress): string {
-  const files = progress.fileCount === 1 ? '1 file' : `${progress.currentFile} of ${progress.fileCount} files`;
+  const files =
+    progress.fileCount === 1
+      ? '1 file'
+      : `${formatCount(progress.currentFile)} of ${pluralize(progress.fileCount, 'file')}`;
   return `Uploading ${files}, ${formatBytes(progress.bytesSent)} of ${formatBytes(progress.bytesTotal)}`;
 }
 
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+export { pluralize as plural };

@@ -1,4 +1,5 @@
 import { readPythonLiteral, type PyLiteral } from './pythonLiteral';
+import { readableJsonError } from './readableJsonError';
 
 /*
  * Label Studio's import refusals, kept as they are on the API, in words for the import page:
@@ -23,6 +24,8 @@ const DRF_DETAIL = /^\[ErrorDetail\(string=(['"])([\s\S]*)\1, code='\w+'\)\]$/;
 /** Why a file could not be read, for a person fixing the file. */
 function fileReason(why: string): string {
   const reason = why.trim();
+  const json = readableJsonError(reason);
+  if (json) return json;
   if (reason === 'No columns to parse from file') {
     return 'It is empty: a CSV or TSV file needs a header row that names its columns.';
   }

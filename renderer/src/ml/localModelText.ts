@@ -22,10 +22,22 @@ export function localVersionText(status: Pick<LocalModelStatus, 'model_version' 
   return status.version === null ? '—' : `Version ${status.version}`;
 }
 
+/**
+ * Below this many held-out annotations a percentage says little (one answer moves it by over ten
+ * points; "0% on 4" reads as a broken model), so the page says the sample is too small instead.
+ */
+export const FEWEST_TO_MEASURE = 10;
+
 /** "83% on 12 held-out annotations", or why there is no number yet. */
 export function accuracyText(status: Pick<LocalModelStatus, 'accuracy' | 'held_out'>): string {
   if (status.accuracy === null || !Number.isFinite(status.accuracy)) {
     return status.held_out > 0 ? 'Not measured yet' : 'Not measured yet: it needs more annotations to test on';
+  }
+  if (status.held_out < FEWEST_TO_MEASURE) {
+    return (
+      `Too few to measure: ${plural(status.held_out, 'held-out annotation')} ` +
+      `(a score needs at least ${FEWEST_TO_MEASURE})`
+    );
   }
   return `${percentText(status.accuracy)} on ${plural(status.held_out, 'held-out annotation')}`;
 }

@@ -87,6 +87,4 @@ export function percentText(fraction: number): string {
   return `${Math.round(fraction * 100)}%`;
 }
 
-export function plural(count: number, word: string, many = `${word}s`): string {
-  return `${count.toLocaleString()} ${count === 1 ? word : many}`;
-}
+export { pluralize as plural } from '../../../shared/text/counts';

@@ -1,15 +1,16 @@
 /** "Retrieve Predictions" in words: the run's progress and its outcome. Pure, for unit tests. */
 import type { PredictionJob, RetrieveResult } from '../api/predictionJobs';
 import { plainText, plural } from './mlText';
+import { formatCount } from '../../../shared/text/counts';
 
 /** How many failures the summary names; the rest are counted. */
 export const ERRORS_SHOWN = 3;
 
 export function progressText(job: PredictionJob | null): string {
   if (!job) return 'Starting: checking the model…';
-  const parts = [`${job.done.toLocaleString()} of ${plural(job.total, 'task')} done`];
+  const parts = [`${formatCount(job.done)} of ${plural(job.total, 'task')} done`];
   parts.push(`${plural(job.created, 'prediction')} so far`);
-  if (job.failed > 0) parts.push(`${job.failed.toLocaleString()} failed`);
+  if (job.failed > 0) parts.push(`${formatCount(job.failed)} failed`);
   return parts.join(' · ');
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
+import type { Conflict, Resolution } from '../api/conflicts';
 import { fetchProjectTitle } from '../api/dataManager';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ConflictCard } from '../components/conflicts/ConflictCard';
 import { useConflicts } from '../components/conflicts/useConflicts';
 import { NoOpenConflicts } from '../components/conflicts/NoOpenConflicts';
@@ -37,6 +39,12 @@ export function ConflictsPage({ projectId }: { projectId: number }) {
   const { load, pending, resolve } = useConflicts(projectId);
   const now = useNow(30_000);
   const openCount = load.status === 'ready' ? load.open.length : undefined;
+  // "Keep mine" replaces the remote's version at the next sync: asked once more before it is sent.
+  const [confirming, setConfirming] = useState<Conflict | null>(null);
+  const answer = (conflict: Conflict, resolution: Resolution) => {
+    if (resolution === 'keep_mine') setConfirming(conflict);
+    else void resolve(conflict, resolution);
+  };
 
   return (
     <section className="page conflicts-page" aria-labelledby="conflicts-heading">
@@ -68,11 +76,7 @@ export function ConflictsPage({ projectId }: { projectId: number }) {
               <ol className="conflicts-list">
                 {load.open.map((conflict) => (
                   <li key={conflict.id}>
-                    <ConflictCard
-                      conflict={conflict}
-                      pending={pending[conflict.id] ?? null}
-                      onResolve={(item, resolution) => void resolve(item, resolution)}
-                    />
+                    <ConflictCard conflict={conflict} pending={pending[conflict.id] ?? null} onResolve={answer} />
                   </li>
                 ))}
               </ol>
@@ -94,6 +98,22 @@ export function ConflictsPage({ projectId }: { projectId: number }) {
           )}
         </>
       )}
+      <ConfirmDialog
+        title="Keep your version?"
+        open={confirming !== null}
+        confirmLabel="Keep mine and overwrite the server"
+        onConfirm={() => {
+          if (confirming) void resolve(confirming, 'keep_mine');
+          setConfirming(null);
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          Your version of task {confirming?.task} is pushed at the next sync and replaces the one on the remote server.
+          The remote's version is not kept here.
+        </p>
+        <p className="muted">To keep both, choose Keep both instead.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -25,6 +25,7 @@ import { routes } from '../router';
 import '../styles/dataManager.css';
 import '../styles/dataManagerGrid.css';
 import '../styles/dataManagerDialogs.css';
+import { formatCount } from '../../../shared/text/counts';
 
 const NO_FILTERS: Filters = { conjunction: 'and', items: [] };
 const NO_COLUMNS: TableColumn[] = [];
@@ -195,7 +196,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
       <ConfirmDialog
         title={action.pending?.dialog?.title || `${action.pending?.title ?? 'Run action'}?`}
         open={action.pending !== null}
-        confirmLabel={action.pending ? `${action.pending.title} (${selected.toLocaleString()})` : 'Run'}
+        confirmLabel={action.pending ? `${action.pending.title} (${formatCount(selected)})` : 'Run'}
         busy={action.busy}
         busyLabel="Working…"
         onConfirm={action.confirm}

@@ -13,7 +13,7 @@ import { UploadReview } from '../components/import/UploadReview';
 import { useImportFlow } from '../components/import/useImportFlow';
 import { ProjectNav } from '../components/project/ProjectNav';
 import { useToasts } from '../components/toastContext';
-import { expectedDataKeys, type ExpectedKey } from '../import/expectedData';
+import { exampleTask, expectedDataKeys, type ExpectedKey } from '../import/expectedData';
 import '../styles/import.css';
 import '../styles/importResults.css';
 
@@ -25,6 +25,8 @@ export function ImportPage({ projectId }: { projectId: number }) {
   const [title, setTitle] = useState('');
   // The data keys the labeling config reads; null until known (or when the config cannot be read).
   const [expected, setExpected] = useState<ExpectedKey[] | null>(null);
+  // One task in the shape the config reads, for the hints and the paste box's placeholder.
+  const [example, setExample] = useState<Record<string, unknown> | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const { phase } = flow;
 
@@ -34,6 +36,7 @@ export function ImportPage({ projectId }: { projectId: number }) {
       (target) => {
         setTitle(target.title);
         setExpected(target.labelConfig === null ? null : expectedDataKeys(target.labelConfig));
+        setExample(target.labelConfig === null ? null : exampleTask(target.labelConfig));
       },
       (error: unknown) => {
         if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
@@ -42,6 +45,7 @@ export function ImportPage({ projectId }: { projectId: number }) {
     return () => controller.abort();
   }, [client, projectId, toasts]);
 
+  const exampleJson = JSON.stringify([example && Object.keys(example).length > 0 ? example : { text: '…' }]);
   const busy = phase.kind === 'sending' || phase.kind === 'committing';
   const selecting = phase.kind === 'select' || phase.kind === 'sending';
   return (
@@ -84,7 +88,7 @@ export function ImportPage({ projectId }: { projectId: number }) {
           onCancel={flow.cancel}
         />
       )}
-      {selecting && expected && <ExpectedData projectId={projectId} keys={expected} />}
+      {selecting && expected && <ExpectedData projectId={projectId} keys={expected} example={exampleJson} />}
       {selecting && (
         <div className="import-layout">
           <div className="import-layout__main">
@@ -104,6 +108,7 @@ export function ImportPage({ projectId }: { projectId: number }) {
             onUrl={(url) => void flow.importUrl(url)}
             urlError={flow.urlError}
             onUrlEdited={flow.clearUrlError}
+            jsonPlaceholder={exampleJson}
           />
         </div>
       )}

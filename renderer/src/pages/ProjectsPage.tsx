@@ -18,13 +18,14 @@ import { useToasts } from '../components/toastContext';
 import { routes } from '../router';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useProjectList } from './useProjectList';
+import { pluralize } from '../../../shared/text/counts';
 
 function titleOf(project: { title: string | null }): string {
   return project.title?.trim() || 'Untitled project';
 }
 
 function counted(count: number, one: string, many: string): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+  return pluralize(count, one, many);
 }
 
 /** What deleting takes with it, said in words: "its 1 task and 2 annotations", or nothing when empty. */
@@ -120,7 +121,7 @@ export function ProjectsPage() {
         </h1>
         {list.status === 'ready' && (
           <p className="page__subtitle" aria-live="polite">
-            {list.count === 1 ? '1 project' : `${list.count.toLocaleString()} projects`}
+            {pluralize(list.count, 'project')}
             {isFiltered ? ` matching “${title}”` : ''}
           </p>
         )}

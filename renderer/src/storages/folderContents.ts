@@ -4,6 +4,7 @@
  */
 import type { StorageFile } from '../api/storages';
 import type { LabelTemplate, TemplateCatalog } from '../api/templates';
+import { pluralize } from '../../../shared/text/counts';
 
 export type MediaKind = 'image' | 'text' | 'audio' | 'video';
 export type FileKind = MediaKind | 'other';
@@ -81,7 +82,7 @@ export function summaryText(summary: FolderSummary): string {
     .filter((kind) => summary.counts[kind] > 0)
     .map((kind) => {
       const count = summary.counts[kind];
-      return `${count.toLocaleString('en-US')} ${KIND_WORDS[kind][count === 1 ? 0 : 1]}`;
+      return pluralize(count, KIND_WORDS[kind][0], KIND_WORDS[kind][1]);
     });
   if (parts.length === 0) return 'no files';
   const text = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;

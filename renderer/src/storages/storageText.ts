@@ -3,6 +3,7 @@
  * Pure, for unit tests.
  */
 import type { Storage, StorageDirection, StorageStatus, StorageType } from '../api/storages';
+import { pluralize } from '../../../shared/text/counts';
 
 export type StatusTone = 'ok' | 'busy' | 'warn' | 'error' | 'off';
 
@@ -78,8 +79,7 @@ export function locationText(storage: Storage): string {
   }
 }
 
-export const plural = (count: number, word: string) =>
-  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+export const plural = (count: number, word: string) => pluralize(count, word);
 
 const numberIn = (meta: Storage['meta'], key: string): number | null => {
   const value = meta?.[key];

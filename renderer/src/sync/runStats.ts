@@ -53,16 +53,9 @@ export function runCounts(stats: SyncRun['stats']): RunCounts {
   };
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatCount, pluralize as plural } from '../../../shared/text/counts';
 
-export function formatCount(value: number): string {
-  return numberFormat.format(value);
-}
-
-/** "3 tasks", "1 annotation": a count with its noun, singular when it is one. */
-export function plural(value: number, noun: string, pluralNoun = `${noun}s`): string {
-  return `${formatCount(value)} ${value === 1 ? noun : pluralNoun}`;
-}
+export { formatCount, plural };
 
 /** One readable line per direction, e.g. "3 tasks, 5 annotations, 0 predictions". */
 export function pulledSummary(pulled: PulledCounts): string {

@@ -1,5 +1,5 @@
 import { jsonDepthError, MAX_JSON_DEPTH, tooDeepMessage } from '../jsonDepth.js';
-import { pythonJsonError } from '../pythonJsonError.js';
+import { pythonJsonError } from '../../../../shared/api/pythonJsonError.js';
 import { TASKS_MAX_NUMBER } from './importContext.js';
 
 /**

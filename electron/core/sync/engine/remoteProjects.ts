@@ -21,6 +21,12 @@ interface ProjectPage {
 
 const PAGE_SIZE = 100;
 
+/** The remote's address once: a message that already starts with it ("<url> could not be reached") keeps its own. */
+export function namingRemote(url: string, message: string): string {
+  const bare = url.replace(/\/+$/, '');
+  return message.startsWith(bare) ? message : `${url}: ${message}`;
+}
+
 /** Every project the token's user can see on the remote, with the local mirror of each. */
 export async function listRemoteProjects(deps: SyncDeps, id: number): Promise<RemoteProject[]> {
   const remote = requireRemote(deps, id);
@@ -44,7 +50,7 @@ export async function listRemoteProjects(deps: SyncDeps, id: number): Promise<Re
       if (!body.next || body.results.length === 0) return projects;
     }
   } catch (error) {
-    if (error instanceof RemoteError) throw new RemoteUnavailableError(`${remote.url}: ${error.message}`);
+    if (error instanceof RemoteError) throw new RemoteUnavailableError(namingRemote(remote.url, error.message));
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { useApi } from '../../api/apiContext';
 import { fetchConflictCounts } from '../../api/conflicts';
 import { routes } from '../../router';
 import '../../styles/conflicts.css';
+import { pluralize } from '../../../../shared/text/counts';
 
 interface ConflictsLinkProps {
   projectId: number;
@@ -38,7 +39,7 @@ export function ConflictsLink({ projectId, current, count }: ConflictsLinkProps)
       href={routes.projectConflicts(projectId)}
       aria-current={current ? 'page' : undefined}
     >
-      {open === 0 ? 'Conflicts' : open === 1 ? '1 conflict' : `${open} conflicts`}
+      {open === 0 ? 'Conflicts' : pluralize(open, 'conflict')}
     </a>
   );
 }

@@ -3,6 +3,7 @@ import { pendingText } from '../../sync/runText';
 import { timeAgo } from '../../sync/timeText';
 import { EmptyState } from '../EmptyState';
 import { useSyncStanding } from './useSyncStanding';
+import { agree } from '../../../../shared/text/counts';
 
 /**
  * The conflicts page with nothing open says why, and what to do next: a project made here was
@@ -33,7 +34,10 @@ export function NoOpenConflicts({ projectId, now }: { projectId: number; now: nu
       </EmptyState>
     );
   }
-  const waiting = mirror.pending_changes > 0 ? ` ${pendingText(mirror.pending_changes)} wait to be pushed.` : '';
+  const waiting =
+    mirror.pending_changes > 0
+      ? ` ${pendingText(mirror.pending_changes)} ${agree(mirror.pending_changes, 'waits', 'wait')} to be pushed.`
+      : '';
   if (!mirror.last_pull_at) {
     return (
       <EmptyState title="Not synced yet">

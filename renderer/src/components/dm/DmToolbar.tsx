@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { DmAction } from '../../api/dataManager';
 import { routes } from '../../router';
 import { ActionsMenu } from './ActionsMenu';
+import { formatCount, pluralize } from '../../../../shared/text/counts';
 
 interface DmToolbarProps {
   projectId: number;
@@ -18,8 +19,9 @@ interface DmToolbarProps {
 }
 
 const NO_TASKS_TO_LABEL = 'There are no tasks to label yet: import data first.';
+const NO_TASKS_MATCH = 'No task matches the filters: change or clear them to label.';
 
-const plural = (count: number, word: string) => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => pluralize(count, word);
 
 /** Above the grid: filters, columns and bulk actions on the left; labeling, import and export on the right. */
 export function DmToolbar(props: DmToolbarProps) {
@@ -28,10 +30,12 @@ export function DmToolbar(props: DmToolbarProps) {
     total === null
       ? 'Loading tasks…'
       : selected > 0
-        ? `${selected.toLocaleString()} of ${plural(total, 'task')} selected`
+        ? `${formatCount(selected)} of ${plural(total, 'task')} selected`
         : plural(total, 'task');
   // A project without tasks has nothing to label: Import is the next step, and labeling says why it waits.
   const hasNoTasks = total === 0 && filterCount === 0;
+  // None to label, whether the project has none or the filters leave none: the button says which.
+  const whyNotLabel = total !== 0 ? null : filterCount === 0 ? NO_TASKS_TO_LABEL : NO_TASKS_MATCH;
   const whyId = useId();
   return (
     <div className="dm-toolbar">
@@ -54,13 +58,13 @@ export function DmToolbar(props: DmToolbarProps) {
       </div>
       <div className="dm-toolbar__group">
         {props.storageSync}
-        {hasNoTasks ? (
+        {whyNotLabel ? (
           <>
-            <button type="button" className="button" disabled aria-describedby={whyId} title={NO_TASKS_TO_LABEL}>
+            <button type="button" className="button" disabled aria-describedby={whyId} title={whyNotLabel}>
               Label all tasks
             </button>
             <span id={whyId} className="visually-hidden">
-              {NO_TASKS_TO_LABEL}
+              {whyNotLabel}
             </span>
           </>
         ) : (

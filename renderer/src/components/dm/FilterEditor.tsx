@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { TableColumn } from '../../dm/columns';
 import {
   columnOfFilter,
@@ -12,6 +12,10 @@ import {
 import { Dialog } from '../Dialog';
 import { FilterValueInput } from './FilterValueInput';
 import { OPERATOR_LABELS } from '../../dm/filters';
+
+/** Why Apply filters waits, said on the button itself. */
+const INCOMPLETE_FILTER =
+  'Finish or remove the incomplete filter line first: each needs a column, a condition and a value.';
 
 interface FilterEditorProps {
   open: boolean;
@@ -32,6 +36,7 @@ export function FilterEditor({ open, columns, filters, onClose, onApply }: Filte
   const setItem = (index: number, item: FilterItem) =>
     setDraft({ ...draft, items: draft.items.map((old, at) => (at === index ? item : old)) });
   const incomplete = draft.items.some((item) => !isCompleteFilter(item));
+  const incompleteId = useId();
 
   return (
     <Dialog
@@ -47,9 +52,20 @@ export function FilterEditor({ open, columns, filters, onClose, onApply }: Filte
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={incomplete}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={incomplete}
+            title={incomplete ? INCOMPLETE_FILTER : undefined}
+            aria-describedby={incomplete ? incompleteId : undefined}
+          >
             Apply filters
           </button>
+          {incomplete && (
+            <span id={incompleteId} className="visually-hidden">
+              {INCOMPLETE_FILTER}
+            </span>
+          )}
         </>
       }
     >

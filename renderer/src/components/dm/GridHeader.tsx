@@ -1,4 +1,4 @@
-import { sortOf, type TableColumn } from '../../dm/columns';
+import { sortActionTitle, sortOf, type TableColumn } from '../../dm/columns';
 import { ColumnResizer } from './ColumnResizer';
 import type { ColumnWidthsState } from './useColumnWidths';
 
@@ -43,7 +43,7 @@ export function GridHeader({ columns, ordering, allState, disabled, onSelectAll,
               <button
                 type="button"
                 className="dm-sort"
-                title={`Order by ${column.title}`}
+                title={sortActionTitle(sort, column.title)}
                 onClick={() => onSort(column)}
               >
                 <span className="dm-sort__title">{column.title}</span>

@@ -1,6 +1,7 @@
 import { progressFraction, progressText, runSummary } from '../../ml/predictionRunText';
 import { Dialog } from '../Dialog';
 import type { PredictionRun } from './usePredictionRun';
+import { formatCount } from '../../../../shared/text/counts';
 
 interface RetrievePredictionsDialogProps {
   run: PredictionRun;
@@ -10,7 +11,7 @@ interface RetrievePredictionsDialogProps {
   onClose: () => void;
 }
 
-const plainCount = (count: number) => count.toLocaleString();
+const plainCount = formatCount;
 
 /** Asks, shows the run's progress with a way to stop it, then what came of it. */
 export function RetrievePredictionsDialog({

@@ -4,6 +4,7 @@ import { downloadExport, exportFileName, type DownloadProgress } from '../../api
 import { isAbortError } from '../../api/upload';
 import { bridgeErrorMessage, exportPath, type ExportChoice } from '../../export/exportOptions';
 import { useToasts } from '../toastContext';
+import { formatCount } from '../../../../shared/text/counts';
 
 export type DownloadState =
   | { kind: 'idle' }
@@ -67,7 +68,7 @@ export function useExportDownload(projectId: number, onSaved: () => void) {
       }
       const { bytes } = await bridge.saveExport({ path: exportPath(projectId, choice), destination });
       setState({ kind: 'idle' });
-      toasts.success(`Saved the export (${bytes.toLocaleString('en-US')} bytes) to ${destination}.`);
+      toasts.success(`Saved the export (${formatCount(bytes)} bytes) to ${destination}.`);
       onSaved();
     } catch (error) {
       setState({ kind: 'error', message: bridgeErrorMessage(error) });

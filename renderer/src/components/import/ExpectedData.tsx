@@ -6,16 +6,19 @@ import '../../styles/importGuide.css';
 
 const quoted = (keys: readonly ExpectedKey[]) => both(keys.map((expected) => expected.key));
 
-/** An example task in JSON with every key the config reads. */
-function jsonExample(keys: readonly ExpectedKey[]): string {
-  return JSON.stringify([Object.fromEntries(keys.map((expected) => [expected.key, '…']))]);
-}
-
 /**
  * Before anything is imported: the data keys the labeling config reads, and how JSON, CSV and
  * single files fill them, so a `text` column is not sent to a config that reads `$ner`.
  */
-export function ExpectedData({ projectId, keys }: { projectId: number; keys: ExpectedKey[] }) {
+export function ExpectedData({
+  projectId,
+  keys,
+  example,
+}: {
+  projectId: number;
+  keys: ExpectedKey[];
+  example: string;
+}) {
   const headingId = useId();
   const files = fileHint(keys);
   return (
@@ -38,13 +41,16 @@ export function ExpectedData({ projectId, keys }: { projectId: number; keys: Exp
             {keys.map((expected) => (
               <li key={expected.key}>
                 <code className="import-expected__key">{expected.key}</code>
-                <span className="muted"> for the {expected.tag} tag</span>
+                <span className="muted">
+                  {' '}
+                  for the {expected.tag} tag{expected.optional && ' (not checked on import)'}
+                </span>
               </li>
             ))}
           </ul>
           <ul className="import-expected__ways">
             <li>
-              JSON: <code>{jsonExample(keys)}</code>
+              JSON: <code>{example}</code>
             </li>
             <li>
               CSV or TSV: {keys.length === 1 ? 'a column' : 'columns'} named {quoted(keys)}

@@ -1,9 +1,26 @@
+import { useEffect, useRef } from 'react';
 import type { ImportErrorReport } from '../../import/importErrors';
 
 /** Why the server refused the import, item by item as Label Studio reported it. */
 export function ImportErrors({ report, onDismiss }: { report: ImportErrorReport; onDismiss: () => void }) {
+  const section = useRef<HTMLElement>(null);
+  // The import was started further down the page (the paste box, the file list): without this
+  // the refusal appears above the fold and the page looks as if nothing happened.
+  useEffect(() => {
+    const element = section.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'start', behavior: 'auto' });
+  }, [report]);
   return (
-    <section className="import-errors" role="alert" aria-labelledby="import-errors-heading">
+    <section
+      ref={section}
+      tabIndex={-1}
+      className="import-errors"
+      role="alert"
+      aria-labelledby="import-errors-heading"
+      data-testid="import-errors"
+    >
       <div className="import-errors__header">
         <h2 id="import-errors-heading" className="import-errors__title">
           {report.headline}

@@ -1,6 +1,7 @@
 import type { ImportResult } from '../../api/importApi';
 import { plural } from '../../import/progress';
 import { routes } from '../../router';
+import { formatCount } from '../../../../shared/text/counts';
 
 interface ImportSummaryProps {
   projectId: number;
@@ -29,7 +30,7 @@ export function ImportSummary({ projectId, result, source, onImportMore, onExpor
         {facts.map((fact) => (
           <div key={fact.label} className="import-summary__fact">
             <dt>{fact.label}</dt>
-            <dd>{fact.value.toLocaleString('en-US')}</dd>
+            <dd>{formatCount(fact.value)}</dd>
           </div>
         ))}
         <div className="import-summary__fact">

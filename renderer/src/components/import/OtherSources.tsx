@@ -7,12 +7,12 @@ interface OtherSourcesProps {
   /** Why the last URL could not be imported from, shown under the field. */
   urlError: string | null;
   onUrlEdited: () => void;
+  /** An example of what to paste, in the shape the labeling config reads. */
+  jsonPlaceholder: string;
 }
 
-const JSON_PLACEHOLDER = '[{"text": "First task"}, {"text": "Second task"}]';
-
 /** Tasks typed or pasted as JSON, and a file the server downloads from a URL. */
-export function OtherSources({ disabled, onJson, onUrl, urlError, onUrlEdited }: OtherSourcesProps) {
+export function OtherSources({ disabled, onJson, onUrl, urlError, onUrlEdited, jsonPlaceholder }: OtherSourcesProps) {
   const [json, setJson] = useState('');
   const [url, setUrl] = useState('');
   const jsonId = useId();
@@ -41,7 +41,7 @@ export function OtherSources({ disabled, onJson, onUrl, urlError, onUrlEdited }:
               className="input import-json"
               rows={6}
               value={json}
-              placeholder={JSON_PLACEHOLDER}
+              placeholder={jsonPlaceholder}
               spellCheck={false}
               onChange={(event) => setJson(event.target.value)}
             />

@@ -1,4 +1,4 @@
-import { isHiddenPath } from '../../import/fileKinds';
+import { inNaturalOrder, isHiddenPath } from '../../import/fileKinds';
 
 /** A file to import, with its path inside a dropped or picked folder ('' for a loose file). */
 export interface PickedFile {
@@ -50,12 +50,14 @@ export async function collectDropped(transfer: DataTransfer): Promise<PickedFile
   }
   const files: PickedFile[] = loose.map((file) => ({ file, path: '' }));
   for (const entry of entries) await walk(entry, files);
-  return files;
+  return inNaturalOrder(files);
 }
 
 /** Files from an `<input type="file">`; a folder picker fills `webkitRelativePath`. */
 export function collectPicked(list: FileList | null): PickedFile[] {
-  return Array.from(list ?? [])
-    .map((file) => ({ file, path: file.webkitRelativePath }))
-    .filter((picked) => !picked.path || !isHiddenPath(picked.path));
+  return inNaturalOrder(
+    Array.from(list ?? [])
+      .map((file) => ({ file, path: file.webkitRelativePath }))
+      .filter((picked) => !picked.path || !isHiddenPath(picked.path)),
+  );
 }

@@ -13,10 +13,17 @@ import {
 } from '../../api/importApi';
 import { isAbortError } from '../../api/upload';
 import { fileKey, needsReview } from '../../import/fileKinds';
-import { describeImportError, urlProblem, type ImportErrorReport } from '../../import/importErrors';
+import { findUnreadableFiles } from '../../import/checkFilesBeforeUpload';
+import {
+  describeImportError,
+  unreadableFilesReport,
+  urlProblem,
+  type ImportErrorReport,
+} from '../../import/importErrors';
 import { uploadProgress, type UploadProgress } from '../../import/progress';
 import { useToasts } from '../toastContext';
 import type { PickedFile } from './collectDropped';
+import { pluralize } from '../../../../shared/text/counts';
 
 export type ImportPhase =
   | { kind: 'select' }
@@ -29,8 +36,8 @@ export interface StagedFile extends PickedFile {
   key: string;
 }
 
-function reportOf(error: unknown): ImportErrorReport {
-  if (error instanceof ApiError) return describeImportError(error.status, error.body, error.message);
+function reportOf(error: unknown, sentFiles: readonly string[] = []): ImportErrorReport {
+  if (error instanceof ApiError) return describeImportError(error.status, error.body, error.message, sentFiles);
   return { headline: String(error), hint: null, problems: [], mayBeTruncated: false };
 }
 
@@ -68,6 +75,7 @@ export function useImportFlow(projectId: number) {
     what: string,
     run: (signal: AbortSignal) => Promise<void>,
     onRefused?: (report: ImportErrorReport) => boolean,
+    sentFiles: readonly string[] = [],
   ) {
     const abort = new AbortController();
     controller.current = abort;
@@ -80,7 +88,7 @@ export function useImportFlow(projectId: number) {
       setPhase({ kind: 'select' });
       if (isAbortError(failure)) toasts.success('Import cancelled: nothing was imported.');
       else {
-        const report = reportOf(failure);
+        const report = reportOf(failure, sentFiles);
         if (!onRefused?.(report)) setError(report);
       }
     } finally {
@@ -88,32 +96,42 @@ export function useImportFlow(projectId: number) {
     }
   }
 
-  const importFiles = () => {
+  const importFiles = async () => {
     const files = staged.map((item) => item.file);
+    const unreadable = await findUnreadableFiles(files);
+    if (unreadable.length > 0) {
+      setError(unreadableFilesReport(unreadable));
+      return;
+    }
     const sizes = files.map((file) => file.size);
     const twoStep = needsReview(files.map((file) => file.name));
-    const what = files.length === 1 ? '1 file' : `${files.length} files`;
-    return send(what, async (signal) => {
-      const result = await uploadFiles(client, projectId, files, {
-        commit: !twoStep,
-        signal,
-        onProgress: (event) =>
-          setPhase({
-            kind: 'sending',
-            what,
-            progress: uploadProgress(sizes, event.loaded, event.total),
-            processing: event.sent,
-          }),
-      });
-      setStaged([]);
-      if (!twoStep) {
-        setPhase({ kind: 'done', result, source: what });
-        return;
-      }
-      const uploads = await listFileUploads(client, projectId, result.file_upload_ids);
-      setAsTasksList(true);
-      setPhase({ kind: 'review', uploads, found: result });
-    });
+    const what = pluralize(files.length, 'file');
+    return send(
+      what,
+      async (signal) => {
+        const result = await uploadFiles(client, projectId, files, {
+          commit: !twoStep,
+          signal,
+          onProgress: (event) =>
+            setPhase({
+              kind: 'sending',
+              what,
+              progress: uploadProgress(sizes, event.loaded, event.total),
+              processing: event.sent,
+            }),
+        });
+        setStaged([]);
+        if (!twoStep) {
+          setPhase({ kind: 'done', result, source: what });
+          return;
+        }
+        const uploads = await listFileUploads(client, projectId, result.file_upload_ids);
+        setAsTasksList(true);
+        setPhase({ kind: 'review', uploads, found: result });
+      },
+      undefined,
+      files.map((file) => file.name),
+    );
   };
 
   const importJson = (text: string) =>
@@ -171,7 +189,7 @@ export function useImportFlow(projectId: number) {
     setPhase({ ...phase, kind: 'committing' });
     try {
       const result = await commitUploads(client, projectId, ids, asTasksList);
-      const what = ids.length === 1 ? '1 file' : `${ids.length} files`;
+      const what = pluralize(ids.length, 'file');
       setPhase({ kind: 'done', result, source: what });
     } catch (failure) {
       setPhase({ ...phase, kind: 'review' });

@@ -18,8 +18,7 @@ export function ValidationMessage({ id, validation, saveError }: ValidationMessa
       {validation.status === 'invalid' && (
         <ul className="validation__problems">
           {validation.problems.map((problem, index) => (
-            <li key={index} className="field__error">
-              {problem.line !== null && <strong className="validation__line">Line {problem.line}: </strong>}
+            <li key={index} className="field__error" title={problem.original}>
               {problem.message}
             </li>
           ))}

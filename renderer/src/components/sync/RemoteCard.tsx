@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { queryKeys } from '../../api/queryKeys';
@@ -39,11 +40,15 @@ export function RemoteCard({ remote, now, onEdit, onRemove }: RemoteCardProps) {
     never,
   );
   const syncChanged = useSyncChanged();
+  const queryClient = useQueryClient();
   const runFinished = useCallback(() => {
-    // A finished run may have made new mirrors and changed the remote's facts.
+    // A finished run may have made new mirrors and changed the remote's facts, and what it pulled
+    // changes the local projects: their lists, conflicts and dashboards are read again.
     refreshProjects();
     syncChanged();
-  }, [refreshProjects, syncChanged]);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projectLists });
+    void queryClient.invalidateQueries({ queryKey: ['projects'] });
+  }, [refreshProjects, syncChanged, queryClient]);
   const { runs, refresh: refreshRuns, watch } = useRemoteRuns(remote.id, runFinished);
   const running = runs.status === 'ready' && runs.value[0]?.status === 'running' ? runs.value[0] : null;
 

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { RemoteProject, SyncRun } from '../../api/remotes';
 import { plural } from '../../sync/runStats';
 
@@ -10,6 +11,9 @@ interface SyncControlsProps {
   onCancel: (run: SyncRun) => void;
 }
 
+/** Why "Sync now" waits: with no project chosen and none mirrored, a run would do nothing. */
+const NOTHING_TO_SYNC = 'Nothing to sync yet: choose at least one project of this remote to pull.';
+
 /** What "Sync now" will do, in words, or why it cannot. */
 function plan(projects: readonly RemoteProject[] | null, chosen: ReadonlySet<number>): string | null {
   if (chosen.size > 0) return `Pulls ${plural(chosen.size, 'chosen project')} and pushes your local changes.`;
@@ -21,6 +25,7 @@ function plan(projects: readonly RemoteProject[] | null, chosen: ReadonlySet<num
 /** "Sync now" with the projects chosen (or every mirrored one), and Cancel while a run runs. */
 export function SyncControls({ projects, chosen, running, busy, onSync, onCancel }: SyncControlsProps) {
   const description = plan(projects, chosen);
+  const whyId = useId();
   return (
     <div className="sync-controls">
       <p className="muted sync-controls__plan" aria-live="polite">
@@ -33,9 +38,23 @@ export function SyncControls({ projects, chosen, running, busy, onSync, onCancel
           {busy ? 'Cancelling…' : 'Cancel sync'}
         </button>
       ) : (
-        <button type="button" className="button button--primary" disabled={busy || !description} onClick={onSync}>
-          {busy ? 'Starting…' : 'Sync now'}
-        </button>
+        <>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy || !description}
+            title={!busy && !description ? NOTHING_TO_SYNC : undefined}
+            aria-describedby={!busy && !description ? whyId : undefined}
+            onClick={onSync}
+          >
+            {busy ? 'Starting…' : 'Sync now'}
+          </button>
+          {!busy && !description && (
+            <span id={whyId} className="visually-hidden">
+              {NOTHING_TO_SYNC}
+            </span>
+          )}
+        </>
       )}
     </div>
   );

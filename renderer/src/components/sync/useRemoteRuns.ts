@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useApi } from '../../api/apiContext';
 import { queryKeys } from '../../api/queryKeys';
 import { listRuns, type SyncRun } from '../../api/remotes';
+import { NO_RUN_WATCH, observeNewestRun, type RunWatch } from '../../sync/runWatch';
 import { usePolling, type Polled } from './usePolling';
 
 /** Every second while a run is running (its phase and counts move), rarely otherwise. */
@@ -23,8 +24,8 @@ export function useRemoteRuns(
   const { state, refresh } = usePolling(queryKeys.remoteRuns(remoteId), load, delay);
 
   // The run being watched: one seen running, or one this page just started (a run that fails at
-  // once may never be seen running). Once the newest run is it (or later) and not running, it ended.
-  const watched = useRef<number | null>(null);
+  // once may never be seen running); and any newer run that ended unseen (see runWatch.ts).
+  const watched = useRef<RunWatch>(NO_RUN_WATCH);
   const finished = useRef(onRunFinished);
   useEffect(() => {
     finished.current = onRunFinished;
@@ -32,16 +33,14 @@ export function useRemoteRuns(
   const newest = state.status === 'ready' ? state.value[0] : undefined;
   useEffect(() => {
     if (!newest) return;
-    if (newest.status === 'running') watched.current = newest.id;
-    else if (watched.current !== null && newest.id >= watched.current) {
-      watched.current = null;
-      finished.current();
-    }
+    const { watch, ended } = observeNewestRun(watched.current, newest);
+    watched.current = watch;
+    if (ended) finished.current();
   }, [newest]);
 
   const watch = useCallback(
     (runId: number) => {
-      watched.current = runId;
+      watched.current = { ...watched.current, watched: runId };
       refresh();
     },
     [refresh],

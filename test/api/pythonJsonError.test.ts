@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pythonJsonError } from './pythonJsonError.js';
+import { pythonJsonError } from '../../shared/api/pythonJsonError.js';
 
 /** Messages recorded once from Python 3.11's json.loads (test/fixtures/pythonJsonErrors.json). */
-const CORPUS = JSON.parse(
-  readFileSync(new URL('../../../test/fixtures/pythonJsonErrors.json', import.meta.url), 'utf8'),
-) as { input: string; message: string }[];
+const CORPUS = JSON.parse(readFileSync(new URL('../fixtures/pythonJsonErrors.json', import.meta.url), 'utf8')) as {
+  input: string;
+  message: string;
+}[];
 
 describe("Python's JSON error messages", () => {
   it('match json.loads on a corpus of 400 broken documents', () => {
