@@ -65,7 +65,7 @@ export function useExportDownload(projectId: number, onSaved: () => void) {
         setState({ kind: 'idle' });
         return;
       }
-      const { bytes } = await bridge.saveExport({ path: exportPath(projectId, choice), destination });
+      const { bytes } = await bridge.saveExport({ path: exportPath(projectId, choice) });
       setState({ kind: 'idle' });
       toasts.success(`Saved the export (${bytes.toLocaleString('en-US')} bytes) to ${destination}.`);
       onSaved();
