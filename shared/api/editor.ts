@@ -109,3 +109,24 @@ export const projectEditorSchema = z.strictObject({
   notice: z.string().nullable(),
 });
 export type ProjectEditor = z.infer<typeof projectEditorSchema>;
+
+/** `GET /api/outpost/projects/{id}/editor/choices`: what its settings offer to label a project with. */
+export const projectEditorChoicesSchema = z.strictObject({
+  /** False for a mirrored project: it labels with its own remote's editor. */
+  choosable: z.boolean(),
+  /** The cached editor chosen for it; null: the bundled editor. */
+  chosen: z.string().nullable(),
+  /** Every cached editor on this computer, newest release first. */
+  editors: z.array(
+    z.strictObject({ key: z.string(), version: z.string(), source: z.string(), fetched_at: z.string() }),
+  ),
+});
+export type ProjectEditorChoices = z.infer<typeof projectEditorChoicesSchema>;
+
+/** `PUT /api/outpost/projects/{id}/editor`: a cached editor's key, or null for the bundled editor. */
+export const chooseProjectEditorSchema = z.object({
+  editor: z
+    .string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Not a valid string.') })
+    .max(200, 'Ensure this field has no more than 200 characters.')
+    .nullable(),
+});
