@@ -103,6 +103,8 @@ export type HostMessage =
   /** The frame's page is up and asks how to start its editor (`boot`). */
   | { type: 'hello' }
   | { type: 'ready' }
+  /** How tall the editor's content is, in CSS pixels: the page gives the frame that much room. */
+  | { type: 'height'; height: number }
   | { type: 'loaded' }
   | { type: 'error'; message: string; kind?: EditorErrorKind }
   | { type: 'submit'; result: ResultItem[]; leadTime: number }
@@ -113,6 +115,9 @@ export type HostMessage =
   | { type: 'shortcut'; action: ShortcutAction }
   /** A smart region was drawn with Auto-Annotation on: `result` is it and its group, for the interactive model. */
   | { type: 'interactive'; requestId: number; result: ResultItem[] };
+
+/** No editor is this tall: a larger figure would stretch the page without end. */
+export const MAX_FRAME_HEIGHT = 20_000;
 
 const SHORTCUT_ACTIONS: readonly string[] = ['submit', 'skip', 'nextTask', 'previousTask', 'showHelp'];
 
@@ -142,6 +147,10 @@ export function parseHostMessage(data: unknown): HostMessage | null {
     case 'ready':
     case 'loaded':
       return { type: data.type };
+    case 'height':
+      return typeof data.height === 'number' && Number.isFinite(data.height) && data.height >= 0
+        ? { type: 'height', height: Math.min(Math.ceil(data.height), MAX_FRAME_HEIGHT) }
+        : null;
 
     case 'error':
       if (typeof data.message !== 'string') return null;

@@ -41,6 +41,11 @@ interface EditorFrameProps {
  */
 export const EDITOR_FRAME_SANDBOX = 'allow-scripts allow-forms';
 
+/** The frame's own borders, top and bottom: its content needs that much more height. */
+function frameBorders(frame: HTMLIFrameElement | null): number {
+  return frame ? frame.offsetHeight - frame.clientHeight : 0;
+}
+
 /** The cached editor's boot recipe, read by this page (the frame may fetch nothing itself). */
 async function bootFor(editorKey: string | null): Promise<EditorBoot | null> {
   if (editorKey === null) return null;
@@ -66,6 +71,8 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
   // The address is fixed at mount: changing it would reload the editor.
   const [src] = useState(() => editorAddress(theme, editorKey));
   const editorKeyRef = useRef(editorKey);
+  // The editor's content height as the frame reports it: the frame is at least that tall.
+  const [contentHeight, setContentHeight] = useState<number | null>(null);
   const setupSender = useRef<((next: EditorSetup) => void) | null>(null);
 
   useEffect(() => {
@@ -98,6 +105,13 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
         );
         return;
       }
+      if (message.type === 'height') {
+        // A few pixels more each time is a layout that grows with its frame, not content: ignored.
+        setContentHeight((current) =>
+          current !== null && Math.abs(message.height - current) < 4 ? current : message.height,
+        );
+        return;
+      }
       if (message.type === 'ready') {
         readyRef.current = true;
         send({ type: 'theme', theme: themeRef.current });
@@ -121,6 +135,8 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
   useEffect(() => {
     if (setupRef.current === setup) return;
     setupRef.current = setup;
+    // Back to the room the page gives: the next task's editor reports its own height.
+    setContentHeight(null);
     setupSender.current?.(setup);
   }, [setup]);
 
@@ -138,6 +154,8 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
       title={title}
       src={src}
       sandbox={EDITOR_FRAME_SANDBOX}
+      // Taller than its place when the editor needs more: the page scrolls instead of cutting it off.
+      style={contentHeight === null ? undefined : { minHeight: `${contentHeight + frameBorders(frameRef.current)}px` }}
     />
   );
 }

@@ -25,6 +25,7 @@ import type { LsAnnotation, LsConstructor, LsInstance, LsRegion, LsStore } from 
 import { installMemoryStorage } from './frameStorage';
 import { loadBundledEditor } from './loadBundledEditor';
 import { loadCachedEditor } from './loadCachedEditor';
+import { reportContentHeight } from './reportHeight';
 import { installMediaFetch, mediaForEditor } from './taskMediaUrls';
 
 const root = document.getElementById('editor') as HTMLElement;
@@ -235,6 +236,7 @@ window.addEventListener('unhandledrejection', (event) => {
 installMemoryStorage();
 installMediaFetch();
 post({ type: 'hello' });
+reportContentHeight(root, (height) => post({ type: 'height', height }));
 booted
   .then((boot) => (editorKey === null || boot === null ? loadBundledEditor() : loadCachedEditor(editorKey, boot)))
   .then(
