@@ -24,6 +24,7 @@ function setup(options: { withWindow?: boolean } = {}) {
   const fake: FakeElectron = createFakeElectron();
   const { ipcMain, dialog, shell } = asElectron(fake);
   const window = new FakeBrowserWindow({});
+  window.webContents.mainFrame.url = OWN_FRAME;
   registerIpcHandlers({
     ipcMain,
     dialog,
@@ -32,7 +33,8 @@ function setup(options: { withWindow?: boolean } = {}) {
     appVersion: '1.2.3',
     getWindow: () => (options.withWindow === false ? null : asBrowserWindow(window)),
   });
-  const call = (channel: string, ...args: unknown[]) => fake.ipcMain.invoke(channel, OWN_FRAME, ...args);
+  const call = (channel: string, ...args: unknown[]) =>
+    fake.ipcMain.invokeFrom(channel, window.webContents.mainFrame, ...args);
   return { fake, window, call };
 }
 
@@ -98,10 +100,33 @@ describe('registerIpcHandlers', () => {
       expect(JSON.stringify(String((outcome as { error: unknown }).error))).not.toContain(TOKEN);
     });
 
-    it('accepts any page of its own origin', async () => {
+    it('accepts any page of its own origin in the window itself', async () => {
+      const { window, call } = setup();
+      window.webContents.mainFrame.url = `${SERVER_URL}/`;
+      await expect(call(IPC_CHANNELS.getAppVersion)).resolves.toBe('1.2.3');
+      window.webContents.mainFrame.url = `${SERVER_URL}/a/b?c=d#e`;
+      await expect(call(IPC_CHANNELS.getAppVersion)).resolves.toBe('1.2.3');
+    });
+
+    it('refuses a frame inside the app page, of the same origin too, on every channel', async () => {
+      const { fake, window } = setup();
+      const editorFrame = { url: `${SERVER_URL}/editor.html?theme=light`, parent: window.webContents.mainFrame };
+      for (const channel of Object.values(IPC_CHANNELS)) {
+        await expect(fake.ipcMain.invokeFrom(channel, editorFrame, { title: 'x' })).rejects.toThrow(
+          /IPC refused .*not the app page/,
+        );
+      }
+      expect(fake.dialog.showSaveDialog).not.toHaveBeenCalled();
+      expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
+    });
+
+    it('refuses the top page of a window that is not the app window', async () => {
       const { fake } = setup();
-      await expect(fake.ipcMain.invoke(IPC_CHANNELS.getAppVersion, `${SERVER_URL}/`)).resolves.toBe('1.2.3');
-      await expect(fake.ipcMain.invoke(IPC_CHANNELS.getAppVersion, `${SERVER_URL}/a/b?c=d#e`)).resolves.toBe('1.2.3');
+      const other = new FakeBrowserWindow({});
+      other.webContents.mainFrame.url = OWN_FRAME;
+      await expect(fake.ipcMain.invokeFrom(IPC_CHANNELS.getServerInfo, other.webContents.mainFrame)).rejects.toThrow(
+        /IPC refused/,
+      );
     });
   });
 
@@ -155,13 +180,10 @@ describe('registerIpcHandlers', () => {
       await expect(call(IPC_CHANNELS.showOpenDialog, { multiple: true })).resolves.toEqual([]);
     });
 
-    it('opens an unparented dialog when there is no window', async () => {
+    it('opens no dialog once the window is gone: no page of it can be asking', async () => {
       const { fake, call } = setup({ withWindow: false });
-      fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/x'] });
-      await expect(call(IPC_CHANNELS.showOpenDialog, {})).resolves.toEqual(['/x']);
-      const args = fake.dialog.showOpenDialog.mock.calls[0] as unknown[];
-      expect(args).toHaveLength(1);
-      expect(args[0]).toMatchObject({ properties: ['openFile'] });
+      await expect(call(IPC_CHANNELS.showOpenDialog, {})).rejects.toThrow(/IPC refused/);
+      expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
     });
 
     it('does not pass through options the contract does not have', async () => {
@@ -253,13 +275,10 @@ describe('registerIpcHandlers', () => {
       await expect(call(IPC_CHANNELS.pickFolder, {})).resolves.toBeNull();
     });
 
-    it('opens an unparented dialog when there is no window', async () => {
+    it('opens no folder dialog once the window is gone', async () => {
       const { fake, call } = setup({ withWindow: false });
-      fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/data'] });
-      await expect(call(IPC_CHANNELS.pickFolder, {})).resolves.toBe('/data');
-      const args = fake.dialog.showOpenDialog.mock.calls[0] as unknown[];
-      expect(args).toHaveLength(1);
-      expect(args[0]).toMatchObject({ properties: ['openDirectory', 'createDirectory'] });
+      await expect(call(IPC_CHANNELS.pickFolder, {})).rejects.toThrow(/IPC refused/);
+      expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
     });
 
     it('does not pass through options the contract does not have', async () => {
@@ -350,10 +369,24 @@ describe('preload', () => {
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.pickFolder, { title: 'Label a folder' });
     await bridge.revealInFolder?.('/data/x');
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.revealInFolder, '/data/x');
-    const exportRequest = { path: '/api/projects/1/export?exportType=JSON', destination: '/tmp/x.json' };
+    const exportRequest = { path: '/api/projects/1/export?exportType=JSON' };
     await bridge.saveExport?.(exportRequest);
     expect(invoke).toHaveBeenLastCalledWith(IPC_CHANNELS.saveExport, exportRequest);
     expect(invoke).toHaveBeenCalledTimes(7);
+  });
+
+  it('exposes nothing in a frame inside a page', async () => {
+    vi.resetModules();
+    electronMock.contextBridge.exposeInMainWorld.mockClear();
+    const top = {};
+    vi.stubGlobal('window', { top });
+    try {
+      await import('./preload.js');
+      expect(electronMock.contextBridge.exposeInMainWorld).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 
   it('does not hand the page ipcRenderer itself', async () => {

@@ -32,11 +32,19 @@ const pickFolderRequest = z.object({
 });
 const pathArgument = z.string().min(1).max(4096);
 
-/** Only our own pages (served by the embedded server) may call the shell. */
-function assertTrustedSender(event: IpcMainInvokeEvent, serverUrl: string): void {
-  const frameUrl = event.senderFrame?.url ?? '';
-  if (!frameUrl || new URL(frameUrl).origin !== new URL(serverUrl).origin) {
-    throw new Error(`IPC refused for ${frameUrl || 'an unknown frame'}`);
+/**
+ * Only the window's own top-level page (served by the embedded server) may call the shell. A
+ * frame inside it, even one of the same origin, is refused: the labeling editor's frame runs a
+ * remote server's code, and the token or a file write must never be a message away from it.
+ */
+function assertTrustedSender(event: IpcMainInvokeEvent, serverUrl: string, window: BrowserWindow | null): void {
+  const frame = event.senderFrame;
+  const frameUrl = frame?.url ?? '';
+  const isMainFrame = frame != null && window != null && frame === window.webContents.mainFrame;
+  if (!isMainFrame || !frameUrl || new URL(frameUrl).origin !== new URL(serverUrl).origin) {
+    throw new Error(
+      `IPC refused for ${frameUrl || 'an unknown frame'}${frame && !isMainFrame ? ' (not the app page)' : ''}`,
+    );
   }
 }
 
@@ -44,6 +52,9 @@ type Handlers = { [K in keyof OutpostBridge]: (...args: unknown[]) => ReturnType
 
 /** Registers one handler per key of the IPC contract, each validating its arguments. */
 export function registerIpcHandlers(deps: IpcDeps): void {
+  // Where the user last said to save, in the save dialog: the only path an export may be written
+  // to, used once. The page never names a path itself.
+  let chosenDestination: string | null = null;
   const handlers: Handlers = {
     getServerInfo: async () => deps.serverInfo,
     getAppVersion: async () => deps.appVersion,
@@ -66,7 +77,8 @@ export function registerIpcHandlers(deps: IpcDeps): void {
       const result = window
         ? await deps.dialog.showSaveDialog(window, options)
         : await deps.dialog.showSaveDialog(options);
-      return result.canceled || !result.filePath ? null : result.filePath;
+      chosenDestination = result.canceled || !result.filePath ? null : result.filePath;
+      return chosenDestination;
     },
     pickFolder: async (raw) => {
       const request = pickFolderRequest.parse(raw);
@@ -83,11 +95,15 @@ export function registerIpcHandlers(deps: IpcDeps): void {
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     revealInFolder: async (raw) => deps.shell.showItemInFolder(pathArgument.parse(raw)),
-    saveExport: (raw) => saveExport(deps.serverInfo, raw),
+    saveExport: (raw) => {
+      const destination = chosenDestination;
+      chosenDestination = null;
+      return saveExport(deps.serverInfo, raw, destination);
+    },
   };
   for (const key of Object.keys(IPC_CHANNELS) as (keyof OutpostBridge)[]) {
     deps.ipcMain.handle(IPC_CHANNELS[key], (event, ...args: unknown[]) => {
-      assertTrustedSender(event, deps.serverInfo.url);
+      assertTrustedSender(event, deps.serverInfo.url, deps.getWindow());
       return handlers[key](...args);
     });
   }

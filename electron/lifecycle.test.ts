@@ -115,20 +115,24 @@ describe('runApp', () => {
       expect(String(server.newLoginUrl.mock.results[0]?.value)).toMatch(new RegExp(`^${SERVER_URL}/login\\?token=`));
     });
 
-    it('registers the IPC handlers, serving the server URL and token to its own pages only', async () => {
-      const { fake } = await started();
+    it('registers the IPC handlers, serving the server URL and token to its own window only', async () => {
+      const { fake, window } = await started();
+      const page = window.webContents.mainFrame;
+      page.url = `${SERVER_URL}/`;
       expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(Object.values(IPC_CHANNELS).sort());
-      await expect(fake.ipcMain.invoke(IPC_CHANNELS.getServerInfo, `${SERVER_URL}/`)).resolves.toEqual({
+      await expect(fake.ipcMain.invokeFrom(IPC_CHANNELS.getServerInfo, page)).resolves.toEqual({
         url: SERVER_URL,
         token: TOKEN,
       });
-      await expect(fake.ipcMain.invoke(IPC_CHANNELS.getAppVersion, `${SERVER_URL}/`)).resolves.toBe('9.8.7');
+      await expect(fake.ipcMain.invokeFrom(IPC_CHANNELS.getAppVersion, page)).resolves.toBe('9.8.7');
       await expect(fake.ipcMain.invoke(IPC_CHANNELS.getServerInfo, 'https://evil.example/')).rejects.toThrow();
+      await expect(fake.ipcMain.invoke(IPC_CHANNELS.getServerInfo, `${SERVER_URL}/`)).rejects.toThrow();
     });
 
     it('parents dialogs to the current window', async () => {
       const { fake, window } = await started();
-      await fake.ipcMain.invoke(IPC_CHANNELS.showOpenDialog, SERVER_URL, {});
+      window.webContents.mainFrame.url = SERVER_URL;
+      await fake.ipcMain.invokeFrom(IPC_CHANNELS.showOpenDialog, window.webContents.mainFrame, {});
       expect(fake.dialog.showOpenDialog.mock.calls[0]?.[0]).toBe(window);
     });
   });
@@ -249,11 +253,14 @@ describe('runApp', () => {
       expect(fake.windows[1]?.focus).toHaveBeenCalledTimes(1);
     });
 
-    it('gives dialogs no parent once the window is closed', async () => {
+    it('answers no page once the window is closed', async () => {
       const { fake, window } = await started({ platform: 'darwin' });
+      window.webContents.mainFrame.url = SERVER_URL;
       window.emit('closed');
-      await fake.ipcMain.invoke(IPC_CHANNELS.showSaveDialog, SERVER_URL, { title: 'Export' });
-      expect(fake.dialog.showSaveDialog.mock.calls[0]).toEqual([{ title: 'Export' }]);
+      await expect(
+        fake.ipcMain.invokeFrom(IPC_CHANNELS.showSaveDialog, window.webContents.mainFrame, { title: 'Export' }),
+      ).rejects.toThrow(/IPC refused/);
+      expect(fake.dialog.showSaveDialog).not.toHaveBeenCalled();
     });
   });
 });

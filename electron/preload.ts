@@ -12,4 +12,12 @@ const bridge: OutpostBridge = {
   saveExport: (request) => ipcRenderer.invoke(IPC_CHANNELS.saveExport, request),
 };
 
-contextBridge.exposeInMainWorld('outpost', bridge);
+/**
+ * Only the app's own top-level page gets the bridge. Electron runs preloads in the main frame
+ * alone today; should a frame ever get one (the labeling editor's frame runs a remote server's
+ * code), it gets nothing, and the main process refuses its calls anyway.
+ */
+const page = (globalThis as { window?: { top?: unknown } }).window;
+const isSubframe = page !== undefined && page.top !== page;
+
+if (!isSubframe) contextBridge.exposeInMainWorld('outpost', bridge);

@@ -12,14 +12,14 @@ import type { SaveExportResult, ServerInfo } from '../shared/ipc.js';
 /** The easy export of one project, and nothing else the token could reach. */
 const EXPORT_PATH = /^\/api\/projects\/[0-9]+\/export\/?(?:\?[^#]*)?$/;
 
-const saveExportRequest = z.object({
+const saveExportRequest = z.strictObject({
   path: z.string().max(4096).regex(EXPORT_PATH, 'Only /api/projects/<id>/export can be saved.'),
-  destination: z
-    .string()
-    .min(1)
-    .max(4096)
-    .refine((value) => isAbsolute(value) && !value.includes('\0'), 'The destination must be an absolute path.'),
 });
+const destinationPath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((value) => isAbsolute(value) && !value.includes('\0'), 'The destination must be an absolute path.');
 
 /** The server's refusal as one sentence: the envelope's field errors, else its detail. */
 async function failureMessage(response: Response): Promise<string> {
@@ -38,12 +38,19 @@ async function failureMessage(response: Response): Promise<string> {
 }
 
 /**
- * Streams `GET <path>` of the local server into `destination`, chunk by chunk (an export can be
+ * Streams `GET <path>` of the local server into `chosen`, the path the user picked in the save
+ * dialog (the main process keeps it; the request cannot name one), chunk by chunk (an export can be
  * gigabytes of images). It writes a hidden temporary file beside the destination and renames it
  * at the end, so a failure never leaves a truncated file under the chosen name.
  */
-export async function saveExport(serverInfo: ServerInfo, raw: unknown): Promise<SaveExportResult> {
-  const request = saveExportRequest.parse(raw);
+export async function saveExport(
+  serverInfo: ServerInfo,
+  raw: unknown,
+  chosen: string | null,
+): Promise<SaveExportResult> {
+  const parsed = saveExportRequest.parse(raw);
+  if (chosen === null) throw new Error('Choose where to save the export first.');
+  const request = { ...parsed, destination: destinationPath.parse(chosen) };
   const server = new URL(serverInfo.url);
   const url = new URL(request.path, server);
   if (url.origin !== server.origin) throw new Error('Only the local server can be exported from.');

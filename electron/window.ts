@@ -1,5 +1,9 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, Shell } from 'electron';
-import { UI_CONTENT_SECURITY_POLICY } from './core/server/staticFiles.js';
+import {
+  EDITOR_FRAME_CONTENT_SECURITY_POLICY,
+  EDITOR_PAGE,
+  UI_CONTENT_SECURITY_POLICY,
+} from './core/server/staticFiles.js';
 
 export interface WindowDeps {
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
@@ -42,6 +46,11 @@ function isSameOrigin(url: string, appUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The editor's page keeps its own, sandboxing policy; every other page of the app gets the UI's. */
+function policyFor(url: string): string {
+  return new URL(url).pathname === EDITOR_PAGE ? EDITOR_FRAME_CONTENT_SECURITY_POLICY : UI_CONTENT_SECURITY_POLICY;
 }
 
 function isExternalWebLink(url: string): boolean {
@@ -91,7 +100,7 @@ export function createMainWindow(
   );
   webContents.session.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...details.responseHeaders };
-    if (isSameOrigin(details.url, appUrl)) headers['Content-Security-Policy'] = [UI_CONTENT_SECURITY_POLICY];
+    if (isSameOrigin(details.url, appUrl)) headers['Content-Security-Policy'] = [policyFor(details.url)];
     callback({ responseHeaders: headers });
   });
   window.once('ready-to-show', () => window.show());

@@ -32,12 +32,13 @@ export interface SaveFileRequest {
   filters?: FileFilter[];
 }
 
-/** Stream an export of the local server to a file the user chose (Electron only). */
+/**
+ * Stream an export of the local server to the file the user chose in the last save dialog
+ * (Electron only): the main process remembers that answer, so the page cannot name a path.
+ */
 export interface SaveExportRequest {
   /** `/api/projects/<id>/export?…`: only the easy export of the local server. */
   path: string;
-  /** An absolute path, as the save dialog returned it. */
-  destination: string;
 }
 
 export interface SaveExportResult {
@@ -54,7 +55,7 @@ export interface OutpostBridge {
   /** The absolute path of the folder the user chose, or null when cancelled. */
   pickFolder(request: PickFolderRequest): Promise<string | null>;
   revealInFolder(path: string): Promise<void>;
-  /** Streams the export to `destination` with the app's token; rejects with a readable message. */
+  /** Streams the export to the path chosen in the last save dialog, with the app's token; rejects with a readable message. */
   saveExport(request: SaveExportRequest): Promise<SaveExportResult>;
   getAppVersion(): Promise<string>;
 }

@@ -13,15 +13,23 @@ import { z } from 'zod';
 export const BUNDLED_EDITOR_VERSION = '1.4.0';
 
 /**
- * The tags the bundled editor (1.4.0) registers, read from its tag registry; a config with any
- * other tag cannot be shown by it.
+ * The tags the bundled editor (1.4.0) can show, read from its tag registry; a config with any
+ * other tag cannot be shown by it. Its registry also has a List and a Ranker, left out here (see
+ * `BUNDLED_EDITOR_OUTDATED_TAGS`).
  */
 export const BUNDLED_EDITOR_TAGS: readonly string[] = (
   'audio audioplus brush brushlabels channel choice choices collapse dialog ellipse ellipselabels filter header ' +
-  'hypertext hypertextlabels image keypoint keypointlabels label labels list number pairwise panel paragraphlabels ' +
-  'paragraphs polygon polygonlabels ranker rating rectangle rectanglelabels relation relations shortcut style table ' +
+  'hypertext hypertextlabels image keypoint keypointlabels label labels number pairwise panel paragraphlabels ' +
+  'paragraphs polygon polygonlabels rating rectangle rectanglelabels relation relations shortcut style table ' +
   'taxonomy text textarea timeseries timeserieslabels video view'
 ).split(' ');
+
+/**
+ * Tags 1.4.0 registers under today's names but in an older form: its List and Ranker take other
+ * attributes and write another result than today's List + Ranker (with Bucket) pair, so a config
+ * written for today's Label Studio needs a newer editor for them.
+ */
+export const BUNDLED_EDITOR_OUTDATED_TAGS: readonly string[] = ['list', 'ranker'];
 
 /** The URL folder a cached editor's files are served from: `/outpost-editors/<key>/`. */
 export const CACHED_EDITOR_PATH = '/outpost-editors';
@@ -101,3 +109,24 @@ export const projectEditorSchema = z.strictObject({
   notice: z.string().nullable(),
 });
 export type ProjectEditor = z.infer<typeof projectEditorSchema>;
+
+/** `GET /api/outpost/projects/{id}/editor/choices`: what its settings offer to label a project with. */
+export const projectEditorChoicesSchema = z.strictObject({
+  /** False for a mirrored project: it labels with its own remote's editor. */
+  choosable: z.boolean(),
+  /** The cached editor chosen for it; null: the bundled editor. */
+  chosen: z.string().nullable(),
+  /** Every cached editor on this computer, newest release first. */
+  editors: z.array(
+    z.strictObject({ key: z.string(), version: z.string(), source: z.string(), fetched_at: z.string() }),
+  ),
+});
+export type ProjectEditorChoices = z.infer<typeof projectEditorChoicesSchema>;
+
+/** `PUT /api/outpost/projects/{id}/editor`: a cached editor's key, or null for the bundled editor. */
+export const chooseProjectEditorSchema = z.object({
+  editor: z
+    .string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Not a valid string.') })
+    .max(200, 'Ensure this field has no more than 200 characters.')
+    .nullable(),
+});

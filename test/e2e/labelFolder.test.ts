@@ -238,6 +238,6 @@ describe('label a folder in a browser, against outpost serve', () => {
   });
 
   it('made no request outside its origin, and logged no errors', () => {
-    session.expectClean(server.origin, { moreThan: 20, allowDataUrls: true });
+    session.expectClean(server.origin, { moreThan: 20, allowDataUrls: true, allowBlobUrls: true });
   });
 });

@@ -21,7 +21,7 @@ import {
 import { expectEventually } from '../helpers/eventually.js';
 
 /*
- * A local project labels with the newest editor a remote brought (issue 16). These editors are
+ * A local project labels with a cached editor a remote brought once it is chosen for it (issue 16). These editors are
  * synthetic, written straight into the server's data folder: the real 1.22 files live only in the
  * interop rig (test/interop/ labels with them). What is checked here is what Outpost does when a
  * cached editor cannot be used: a file changed on disk, or files that do not start an editor.
@@ -33,15 +33,16 @@ const DATETIME_CONFIG = `<View>
   <DateTime name="when" toName="text" only="date"/>
 </View>`;
 
-/** A cached editor as sync stores it: its files and a manifest with their SHA-256. */
-function writeCachedEditor(dataDir: string, key: string, files: Record<string, string>): string {
-  const folder = join(dataDir, 'editors', key);
+/** A cached editor as sync stores it for remote 1: its files and a manifest with their SHA-256. */
+function writeCachedEditor(dataDir: string, build: string, files: Record<string, string>): string {
+  const key = `1/${build}`;
+  const folder = join(dataDir, 'editors', '1', build);
   mkdirSync(folder, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
   const manifest: CachedEditorManifest = {
     key,
     release: '1.22.0',
-    commit: key.split('-')[1] ?? null,
+    commit: build.split('-')[1] ?? null,
     source: 'http://ls.example.org',
     fetched_at: new Date().toISOString(),
     boot: {
@@ -88,6 +89,9 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
   let dateTask: number;
 
   const taskPage = (project: number, task: number) => `${server.cli.url}/#/projects/${project}/tasks/${task}`;
+  /** A project made here labels with a cached editor only once it is chosen for it. */
+  const choose = (project: number, build: string) =>
+    server.api('PUT', `/api/outpost/projects/${project}/editor`, { editor: `1/${build}` });
   const notice = () => page.getByTestId('editor-notice');
 
   beforeAll(async () => {
@@ -108,6 +112,7 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
 
   it('refuses a cached editor whose file changed on disk, removes it and labels with the bundled editor', async () => {
     const folder = writeCachedEditor(server.dataDir, '1.22.0-feedc0ffee00', INERT_FILES);
+    await choose(textProject, '1.22.0-feedc0ffee00');
     // Changed after download: its bytes no longer match the manifest.
     writeFileSync(join(folder, '853.js'), 'window.LabelStudio = function Evil() {};');
 
@@ -132,6 +137,8 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
 
   it('falls back to the bundled editor when a cached editor’s files do not start it, and says so', async () => {
     writeCachedEditor(server.dataDir, '1.22.0-0123456789ab', INERT_FILES);
+    await choose(textProject, '1.22.0-0123456789ab');
+    await choose(dateProject, '1.22.0-0123456789ab');
     const cachedFrame = page.waitForRequest((request) => request.url().includes('editor.html?theme=light&editor='));
     await page.goto(taskPage(textProject, textTasks[1]!));
     await cachedFrame;

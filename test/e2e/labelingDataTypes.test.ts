@@ -71,7 +71,8 @@ describe('every data type renders in the labeling editor', () => {
     const id = await project('Images', CONFIGS.image);
     const [task] = await importMedia(server, id, 'picture.png', makePng(64, 48));
     await open(id, task!);
-    const image = editor().locator('img[src*="/data/upload/"]');
+    // The sandboxed frame shows the upload from the bytes the page fetched for it.
+    const image = editor().locator('img[src^="blob:"]');
     await expect.poll(() => image.evaluate((element) => (element as unknown as MediaElement).naturalWidth)).toBe(64);
   });
 

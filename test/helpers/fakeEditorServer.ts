@@ -43,6 +43,8 @@ export interface FakeEditorServer {
   requests: string[];
   /** Answers this status instead of a file, by name. */
   failures: Map<string, number>;
+  /** JSON answers by path (e.g. `/api/version`), to play a whole remote Label Studio. */
+  api: Map<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -50,9 +52,14 @@ export async function startFakeEditorServer(): Promise<FakeEditorServer> {
   const files = FAKE_EDITOR_FILES();
   const requests: string[] = [];
   const failures = new Map<string, number>();
+  const api = new Map<string, unknown>();
   const server: Server = createServer((request, response) => {
     const path = request.url ?? '/';
     requests.push(path);
+    const answer = api.get(path.split('?')[0] ?? path);
+    if (answer !== undefined) {
+      return response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
+    }
     const name = path.replace(/^\/react-app\//, '');
     const body = path.startsWith('/react-app/') ? files.get(name) : files.get(path);
     const failure = failures.get(name);
@@ -67,6 +74,7 @@ export async function startFakeEditorServer(): Promise<FakeEditorServer> {
     files,
     requests,
     failures,
+    api,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

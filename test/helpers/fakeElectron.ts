@@ -74,7 +74,15 @@ type HeadersListener = (
   callback: (response: { cancel?: boolean; responseHeaders?: Record<string, string[] | string> }) => void,
 ) => void;
 
+/** What Electron's WebFrameMain gives the IPC sender check: its address and its parent (null on top). */
+export interface FakeFrame {
+  url: string;
+  parent: FakeFrame | null;
+}
+
 export class FakeWebContents extends FakeEmitter {
+  /** The window's top-level frame; tests set its `url` to the page they play. */
+  readonly mainFrame: FakeFrame = { url: 'about:blank', parent: null };
   windowOpenHandler: WindowOpenHandler | null = null;
   permissionHandler: PermissionHandler | null = null;
   permissionCheckHandler: PermissionCheckHandler | null = null;
@@ -204,10 +212,15 @@ export class FakeIpcMain {
    * the handler's throw or rejection becomes a rejection.
    */
   async invoke(channel: string, frameUrl: string | null, ...args: unknown[]): Promise<unknown> {
+    // A top-level frame of no window the shell made.
+    return this.invokeFrom(channel, frameUrl === null ? null : { url: frameUrl, parent: null }, ...args);
+  }
+
+  /** The same from a given frame: a window's `mainFrame`, or a frame inside it. */
+  async invokeFrom(channel: string, frame: FakeFrame | null, ...args: unknown[]): Promise<unknown> {
     const handler = this.handlers.get(channel);
     if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    const event = { senderFrame: frameUrl === null ? null : { url: frameUrl } };
-    return await handler(event, ...args);
+    return await handler({ senderFrame: frame }, ...args);
   }
 }
 

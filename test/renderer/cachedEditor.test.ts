@@ -21,11 +21,12 @@ describe('which editor the frame loads', () => {
     expect(editorKeyFromAddress('?editor=')).toBeNull();
   });
 
-  it('takes only a plain name as a cached editor’s folder', () => {
-    expect(cachedEditorFolder('1.22.0-abc')).toBe('/outpost-editors/1.22.0-abc/');
-    for (const bad of ['..', '../x', 'a/b', '.hidden', 'a b', '%2e%2e', '']) {
-      expect(isEditorKey(bad)).toBe(false);
-      expect(() => cachedEditorFolder(bad)).toThrow(/is not the name of a cached editor/);
+  it('takes only a remote’s id and a plain build name as a cached editor’s folder', () => {
+    expect(cachedEditorFolder('3/1.22.0-abc')).toBe('/outpost-editors/3/1.22.0-abc/');
+    const bad = ['..', '../x', 'a/b', '.hidden', 'a b', '%2e%2e', '', '1.22.0-abc', '3/..', '3/a/b', 'x/1.22.0'];
+    for (const name of bad) {
+      expect(isEditorKey(name)).toBe(false);
+      expect(() => cachedEditorFolder(name)).toThrow(/is not the name of a cached editor/);
     }
   });
 });

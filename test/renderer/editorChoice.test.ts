@@ -71,9 +71,8 @@ describe('the tags an editor can show', () => {
   it('names the editor and what to do in the unsupported message', () => {
     const bundled = configReadiness(DATETIME_CONFIG);
     expect(bundled.kind === 'unsupported' && unsupportedSentence(bundled.tags)).toBe(
-      'The bundled editor (Label Studio 1.4.0) cannot show this config: it does not know DateTime (added to ' +
-        'Label Studio after the 1.4.0 editor), Chat (added to Label Studio after the 1.4.0 editor) and Fancy ' +
-        '(not a Label Studio tag).',
+      'The bundled editor (Label Studio 1.4.0) cannot show this config: it needs a newer editor, one with ' +
+        'DateTime and Chat, and Fancy is not a Label Studio tag.',
     );
     expect(unsupportedNextSteps(BUNDLED_EDITOR)).toMatch(/sync with your team's Label Studio to get its editor/);
 
@@ -86,8 +85,8 @@ describe('the tags an editor can show', () => {
       ],
     });
     expect(cached.kind === 'unsupported' && unsupportedSentence(cached.tags, CACHED)).toBe(
-      'The Label Studio 1.22.0 editor from ls.example.org cannot show this config: it does not know ' +
-        "Chat (not in Label Studio 1.22.0's editor) and Fancy (not a Label Studio tag).",
+      'The Label Studio 1.22.0 editor from ls.example.org cannot show this config: it needs a newer editor, ' +
+        'one with Chat, and Fancy is not a Label Studio tag.',
     );
     expect(tagReason({ name: 'Chat', reason: 'missing' }, CACHED)).toBe("not in Label Studio 1.22.0's editor");
     expect(unsupportedNextSteps(CACHED)).toBe('Edit the config to use tags this editor knows.');

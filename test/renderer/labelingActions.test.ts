@@ -119,6 +119,7 @@ describe('shortcut policy and editor tags', () => {
     expect(unsupportedTags('<View><Text name="t" value="$t"/><Choices name="c" toName="t"/></View>')).toEqual([]);
     expect(unsupportedTags('<View><!-- <Fancy/> --><DateTime name="d"/><Ranker/><Bucket/></View>')).toEqual([
       'DateTime',
+      'Ranker',
       'Bucket',
     ]);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationWire } from '../../renderer/src/api/labeling.js';
 import { annotationWire, author } from '../helpers/labelingWire.js';
-import { configReadiness, tagList, unsupportedSentence } from '../../renderer/src/labeling/configReadiness.js';
+import {
+  configReadiness,
+  newerEditorSentence,
+  tagList,
+  tagReason,
+  unsupportedSentence,
+} from '../../renderer/src/labeling/configReadiness.js';
 import {
   DEFAULT_EDITOR_LOAD_TIMEOUT_MS,
   editorLoadTimeoutMs,
@@ -19,19 +25,51 @@ describe('whether the bundled editor can label with a config', () => {
   });
 
   it('tells a newer Label Studio tag from a tag Label Studio does not have', () => {
-    const config = '<View><Video name="v" value="$v"/><VideoRectangle name="b" toName="v"/><Bucket/></View>';
+    const config = '<View><Video name="v" value="$v"/><VideoRectangle name="b" toName="v"/><Fancy/></View>';
     const readiness = configReadiness(config);
     expect(readiness).toEqual({
       kind: 'unsupported',
       tags: [
         { name: 'VideoRectangle', reason: 'missing' },
-        { name: 'Bucket', reason: 'unknown' },
+        { name: 'Fancy', reason: 'unknown' },
       ],
     });
     expect(readiness.kind === 'unsupported' && unsupportedSentence(readiness.tags)).toBe(
-      'The bundled editor (Label Studio 1.4.0) cannot show this config: it does not know VideoRectangle ' +
-        '(added to Label Studio after the 1.4.0 editor) and Bucket (not a Label Studio tag).',
+      'The bundled editor (Label Studio 1.4.0) cannot show this config: it needs a newer editor, one with ' +
+        'VideoRectangle, and Fancy is not a Label Studio tag.',
     );
+  });
+
+  it('says a Ranker config needs a newer editor and names every tag the bundled one lacks', () => {
+    const config = `<View>
+  <List name="results" value="$items" title="Search results"/>
+  <Ranker name="rank" toName="results"><Bucket name="relevant" title="Relevant"/></Ranker>
+</View>`;
+    const readiness = configReadiness(config);
+    expect(readiness).toEqual({
+      kind: 'unsupported',
+      tags: [
+        { name: 'List', reason: 'outdated' },
+        { name: 'Ranker', reason: 'outdated' },
+        { name: 'Bucket', reason: 'missing' },
+      ],
+    });
+    if (readiness.kind !== 'unsupported') return;
+    expect(newerEditorSentence(readiness.tags)).toBe(
+      'This project needs a newer editor: the bundled editor (Label Studio 1.4.0) lacks List, Ranker and Bucket.',
+    );
+    expect(unsupportedSentence(readiness.tags)).toBe(
+      'The bundled editor (Label Studio 1.4.0) cannot show this config: it needs a newer editor, one with ' +
+        'List, Ranker and Bucket.',
+    );
+    expect(readiness.tags.map((tag) => tagReason(tag))).toEqual([
+      'changed in Label Studio after the 1.4.0 editor',
+      'changed in Label Studio after the 1.4.0 editor',
+      'added to Label Studio after the 1.4.0 editor',
+    ]);
+    // Made-up tags alone need no newer editor: no editor has them.
+    const madeUp = configReadiness('<View><Fancy/></View>');
+    expect(madeUp.kind === 'unsupported' && newerEditorSentence(madeUp.tags)).toBeNull();
   });
 
   it('finds no config, and a config with nothing to label with', () => {

@@ -40,9 +40,12 @@ describe('editor frame messages', () => {
 
   it('accepts a well-formed setup and commands from the page only', () => {
     const setup = previewSetup('<View/>', { text: 'x' }, DEFAULT_SHORTCUTS);
-    expect(parseParentMessage({ type: 'init', setup })).toEqual({ type: 'init', setup });
-    expect(parseParentMessage({ type: 'init', setup: { ...setup, task: { id: 1 } } })).toBeNull();
-    expect(parseParentMessage({ type: 'init', setup: { ...setup, user: {} } })).toBeNull();
+    const media = { '/data/upload/1/a.png': new Blob(['png']) };
+    expect(parseParentMessage({ type: 'init', setup, media })).toEqual({ type: 'init', setup, media });
+    expect(parseParentMessage({ type: 'init', setup, media: { '/data/upload/1/a.png': 'bytes' } })).toBeNull();
+    expect(parseParentMessage({ type: 'init', setup })).toBeNull();
+    expect(parseParentMessage({ type: 'init', setup: { ...setup, task: { id: 1 } }, media: {} })).toBeNull();
+    expect(parseParentMessage({ type: 'init', setup: { ...setup, user: {} }, media: {} })).toBeNull();
     expect(parseParentMessage({ type: 'command', name: 'submit' })).toEqual({ type: 'command', name: 'submit' });
     expect(parseParentMessage({ type: 'command', name: 'delete' })).toBeNull();
   });

@@ -17,7 +17,9 @@ import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 const version = (commit: string) => ({ release: '1.22.0', 'label-studio-frontend': { commit } });
 const COMMIT = '090298d3adceda6ed516682fcc37e374b13dd051';
-const KEY = '1.22.0-090298d3adce';
+const BUILD = '1.22.0-090298d3adce';
+/** `<remote id>/<build>`: each remote keeps its own copy. */
+let KEY = '';
 const EXPECTED_FILES = [
   '12.js',
   '5.js',
@@ -37,7 +39,9 @@ describe('caching a remote’s editor', () => {
   let remote: RemoteForEditor;
   const deps = () => ({ db: t.db, clock: t.deps.clock, dataDir: t.deps.dataDir });
   const manifestOf = (key: string) =>
-    JSON.parse(readFileSync(join(editorsDir(t.deps.dataDir), key, 'manifest.json'), 'utf8')) as CachedEditorManifest;
+    JSON.parse(
+      readFileSync(join(editorsDir(t.deps.dataDir), ...key.split('/'), 'manifest.json'), 'utf8'),
+    ) as CachedEditorManifest;
   // Strictly the shared wire shape, which the renderer reads it with.
   const editorOf = async (project: number) =>
     projectEditorSchema.parse(await (await t.withToken(`/api/outpost/projects/${project}/editor`)).json());
@@ -58,6 +62,7 @@ describe('caching a remote’s editor', () => {
       .prepare("INSERT INTO remotes (url, token_kind, created_at, updated_at) VALUES (?, 'legacy', ?, ?)")
       .run(server.url, now, now).lastInsertRowid;
     remote = { id: Number(id), url: server.url, editor_key: null };
+    KEY = `${remote.id}/${BUILD}`;
   });
   afterEach(async () => {
     await server.close();
@@ -99,8 +104,9 @@ describe('caching a remote’s editor', () => {
 
     server.files.set('9.js', server.files.get('9.js')!.replace('78:', '79:'));
     const next = await cacheRemoteEditor(deps(), remote, version('1234567890abcdef'));
-    expect(next).toEqual({ status: 'downloaded', key: '1.22.0-1234567890ab' });
-    expect(readdirSync(editorsDir(t.deps.dataDir))).toEqual(['1.22.0-1234567890ab']);
+    expect(next).toEqual({ status: 'downloaded', key: `${remote.id}/1.22.0-1234567890ab` });
+    expect(readdirSync(editorsDir(t.deps.dataDir))).toEqual([String(remote.id)]);
+    expect(readdirSync(join(editorsDir(t.deps.dataDir), String(remote.id)))).toEqual(['1.22.0-1234567890ab']);
   });
 
   it('skips a remote that names no editor build, without a request', async () => {
@@ -126,7 +132,7 @@ describe('caching a remote’s editor', () => {
     await expect(cacheRemoteEditor(deps(), remote, version(COMMIT))).rejects.toThrow(/sets window.LabelStudio/);
   });
 
-  it('labels mirrored and local projects with the cached editor, else the bundled one', async () => {
+  it('labels a mirrored project with its remote’s cached editor, a local one with it only once chosen', async () => {
     const local = await newProject();
     const mirrored = await newProject();
     t.db
@@ -144,8 +150,16 @@ describe('caching a remote’s editor', () => {
       tags: ['datetime', 'ranker'],
       notice: null,
     };
-    expect(await editorOf(local)).toEqual(cached);
     expect(await editorOf(mirrored)).toEqual(cached);
+    // A remote's editor is its code: a project made here does not run it unless someone chose it.
+    expect(await editorOf(local)).toMatchObject({ kind: 'bundled', notice: null });
+    const chosen = await t.withToken(`/api/outpost/projects/${local}/editor`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ editor: KEY }),
+    });
+    expect([chosen.status, await chosen.json()]).toEqual([200, cached]);
+    expect(await editorOf(local)).toEqual(cached);
     expect((await t.withToken('/api/outpost/projects/999/editor')).status).toBe(404);
     expect((await t.request(`/api/outpost/projects/${local}/editor`)).status).toBe(401);
   });
@@ -178,6 +192,9 @@ describe('caching a remote’s editor', () => {
 
   it('checks the whole editor before choosing it, and says why it fell back', async () => {
     const project = await newProject();
+    t.db
+      .prepare('INSERT INTO remote_projects (project, remote, remote_project_id) VALUES (?, ?, 7)')
+      .run(project, remote.id);
     await cacheRemoteEditor(deps(), remote, version(COMMIT));
     writeFileSync(join(editorsDir(t.deps.dataDir), KEY, 'decode.wasm'), 'changed');
     const editor = await editorOf(project);

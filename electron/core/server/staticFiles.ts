@@ -13,6 +13,30 @@ export const UI_CONTENT_SECURITY_POLICY =
   "media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; object-src 'none'; " +
   "base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
 
+/**
+ * The labeling editor's page, which runs Label Studio's editor (a remote server's code, for a
+ * cached one). `sandbox` gives it an opaque origin even when opened on its own, so it has no
+ * cookie, no storage and no same-origin access to the app; it may load this server's scripts,
+ * styles and fonts, show images and media from blob: and data: URLs (the page hands it the
+ * task's media as bytes), and connect nowhere but to those blobs. Forms fire their submit
+ * events for the editor's scripts but submit nowhere.
+ */
+export const EDITOR_FRAME_CONTENT_SECURITY_POLICY =
+  "sandbox allow-scripts allow-forms; default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data: blob:; media-src data: blob:; font-src 'self' data:; connect-src blob: data:; " +
+  "worker-src blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+export const EDITOR_PAGE = '/editor.html';
+
+/**
+ * The editor frame's origin is opaque, so its browser sends `Origin: null` and needs CORS to run
+ * module scripts, read fonts and see script errors. Only static files get this answer: they are
+ * public already (served to anyone without a session), carry no credentials
+ * (no Allow-Credentials), and it names only the opaque origin rather than the whole web. The API
+ * never answers CORS, so the frame's requests to it fail.
+ */
+export const FRAME_STATIC_CORS = { 'Access-Control-Allow-Origin': 'null' } as const;
+
 const SHELL = '/index.html';
 
 function isFile(path: string): boolean {
@@ -48,8 +72,14 @@ export function serveRenderer(rendererDir: string | null): MiddlewareHandler<App
     const response = await files(c, () => Promise.resolve());
     if (!response) return sendDjangoNotFound(c);
     if (response.headers.get('content-type')?.startsWith('text/html')) {
-      response.headers.set('Content-Security-Policy', UI_CONTENT_SECURITY_POLICY);
+      const isEditorPage = c.req.path === EDITOR_PAGE;
+      response.headers.set(
+        'Content-Security-Policy',
+        isEditorPage ? EDITOR_FRAME_CONTENT_SECURITY_POLICY : UI_CONTENT_SECURITY_POLICY,
+      );
       response.headers.set('Cache-Control', 'no-cache');
+    } else {
+      for (const [name, value] of Object.entries(FRAME_STATIC_CORS)) response.headers.set(name, value);
     }
     return response;
   };

@@ -1,4 +1,4 @@
-import { projectEditorSchema } from '../../../shared/api/editor';
+import { projectEditorChoicesSchema, projectEditorSchema } from '../../../shared/api/editor';
 import type { ApiClient } from './client';
 
 export type { ProjectEditor } from '../../../shared/api/editor';
@@ -9,4 +9,20 @@ export type { ProjectEditor } from '../../../shared/api/editor';
  */
 export function getProjectEditor(client: ApiClient, projectId: number, signal?: AbortSignal) {
   return client.get(`/api/outpost/projects/${projectId}/editor`, { signal, schema: projectEditorSchema });
+}
+
+/** `GET /api/outpost/projects/{id}/editor/choices`: the cached editors a project made here may label with. */
+export function getProjectEditorChoices(client: ApiClient, projectId: number, signal?: AbortSignal) {
+  return client.get(`/api/outpost/projects/${projectId}/editor/choices`, {
+    signal,
+    schema: projectEditorChoicesSchema,
+  });
+}
+
+/** `PUT /api/outpost/projects/{id}/editor`: a cached editor's key, or null for the bundled editor. */
+export function chooseProjectEditor(client: ApiClient, projectId: number, key: string | null) {
+  return client.request('PUT', `/api/outpost/projects/${projectId}/editor`, {
+    body: { editor: key },
+    schema: projectEditorSchema,
+  });
 }

@@ -10,6 +10,7 @@ export const queryKeys = {
   conflicts: (projectId: number) => ['projects', projectId, 'conflicts'] as const,
   mlBackends: (projectId: number) => ['projects', projectId, 'ml-backends'] as const,
   localModel: (projectId: number) => ['projects', projectId, 'local-model'] as const,
+  editorChoices: (projectId: number) => ['projects', projectId, 'editor-choices'] as const,
   dashboard: (projectId: number, query: object) => ['projects', projectId, 'dashboard', query] as const,
   templates: ['templates'] as const,
   projectLists: ['project-lists'] as const,

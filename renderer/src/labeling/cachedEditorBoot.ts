@@ -5,12 +5,15 @@
  */
 import { CACHED_EDITOR_PATH, type EditorBoot } from '../../../shared/api/editor';
 
-/** A plain name: it becomes one folder of a URL path, so no slash, no `..`, nothing to escape. */
+/**
+ * `<remote id>/<build>`: two folders of a URL path, each a plain name (no further slash, no
+ * `..`, nothing to escape).
+ */
 export function isEditorKey(value: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(value);
+  return /^[0-9]{1,12}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(value) && !value.includes('..');
 }
 
-/** The folder a cached editor's files are served from, e.g. `/outpost-editors/<key>/`. */
+/** The folder a cached editor's files are served from, e.g. `/outpost-editors/3/1.22.0-090298d3adce/`. */
 export function cachedEditorFolder(key: string): string {
   if (!isEditorKey(key)) throw new Error(`“${key}” is not the name of a cached editor.`);
   return `${CACHED_EDITOR_PATH}/${key}/`;

@@ -1,9 +1,22 @@
 /**
- * The messages between the labeling page and the editor iframe (`editor.html`). Both sides run
- * the same checks: the message must come from the expected window, from this origin, and have
- * one of the shapes below. Pure code: imported by unit tests under Node.
+ * The messages between the labeling page and the editor iframe (`editor.html`). The frame is
+ * sandboxed without same-origin access (its origin is opaque: it runs a remote server's code and
+ * must hold no credentials), so this protocol is all it can reach of the app. Both sides run the
+ * same checks: the message must come from the expected window, from the expected origin (the
+ * app's for the page's messages, "null" for the frame's), and have one of the shapes below.
+ * Pure code: imported by unit tests under Node.
  */
+import type { EditorBoot } from '../../../shared/api/editor';
 import type { ShortcutAction } from './shortcuts';
+
+/** What the page sees as the origin of the frame's messages: a sandboxed document's opaque origin. */
+export const FRAME_ORIGIN = 'null';
+
+/**
+ * The task's media as the page fetched it with its own session (the frame has none), by the
+ * address the task data names: the frame shows each from a blob: URL of its own.
+ */
+export type TaskMedia = Record<string, Blob>;
 
 /** A region or classification as the editor serializes it; kept opaque here. */
 export type ResultItem = Record<string, unknown>;
@@ -78,14 +91,20 @@ export function editorAddress(theme: EditorTheme, editorKey: string | null): str
 export type EditorErrorKind = 'editor-files';
 
 export type ParentMessage =
-  | { type: 'init'; setup: EditorSetup }
+  /** The answer to `hello`: how to start the cached editor the address names (null: the bundled one). */
+  | { type: 'boot'; boot: EditorBoot | null }
+  | { type: 'init'; setup: EditorSetup; media: TaskMedia }
   | { type: 'theme'; theme: EditorTheme }
   | { type: 'command'; name: 'submit' | 'skip' }
   /** The interactive model's answer to an `interactive` request: regions to suggest (empty when none). */
   | { type: 'suggestions'; requestId: number; result: ResultItem[] };
 
 export type HostMessage =
+  /** The frame's page is up and asks how to start its editor (`boot`). */
+  | { type: 'hello' }
   | { type: 'ready' }
+  /** How tall the editor's content is, in CSS pixels: the page gives the frame that much room. */
+  | { type: 'height'; height: number }
   | { type: 'loaded' }
   | { type: 'error'; message: string; kind?: EditorErrorKind }
   | { type: 'submit'; result: ResultItem[]; leadTime: number }
@@ -97,15 +116,18 @@ export type HostMessage =
   /** A smart region was drawn with Auto-Annotation on: `result` is it and its group, for the interactive model. */
   | { type: 'interactive'; requestId: number; result: ResultItem[] };
 
+/** No editor is this tall: a larger figure would stretch the page without end. */
+export const MAX_FRAME_HEIGHT = 20_000;
+
 const SHORTCUT_ACTIONS: readonly string[] = ['submit', 'skip', 'nextTask', 'previousTask', 'showHelp'];
 
-/** Only messages from the expected window of our own origin are read at all. */
+/** Only messages from the expected window and origin are read at all. */
 export function isTrustedSource(
   event: { source: unknown; origin: string },
   expectedSource: unknown,
-  ownOrigin: string,
+  expectedOrigin: string,
 ): boolean {
-  return expectedSource != null && event.source === expectedSource && event.origin === ownOrigin;
+  return expectedSource != null && event.source === expectedSource && event.origin === expectedOrigin;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -121,9 +143,15 @@ const isLeadTime = (value: unknown): value is number => typeof value === 'number
 export function parseHostMessage(data: unknown): HostMessage | null {
   if (!isRecord(data)) return null;
   switch (data.type) {
+    case 'hello':
     case 'ready':
     case 'loaded':
       return { type: data.type };
+    case 'height':
+      return typeof data.height === 'number' && Number.isFinite(data.height) && data.height >= 0
+        ? { type: 'height', height: Math.min(Math.ceil(data.height), MAX_FRAME_HEIGHT) }
+        : null;
+
     case 'error':
       if (typeof data.message !== 'string') return null;
       if (data.kind === undefined) return { type: 'error', message: data.message };
@@ -176,10 +204,20 @@ function isSetup(value: unknown): value is EditorSetup {
   );
 }
 
+function isMedia(value: unknown): value is TaskMedia {
+  return isRecord(value) && Object.values(value).every((item) => typeof Blob !== 'undefined' && item instanceof Blob);
+}
+
 /** The page's message, or null when `data` is not one. */
 export function parseParentMessage(data: unknown): ParentMessage | null {
   if (!isRecord(data)) return null;
-  if (data.type === 'init') return isSetup(data.setup) ? { type: 'init', setup: data.setup } : null;
+  if (data.type === 'init') {
+    return isSetup(data.setup) && isMedia(data.media) ? { type: 'init', setup: data.setup, media: data.media } : null;
+  }
+  // The recipe itself is checked by the loader (readEditorBoot), which says what is wrong with it.
+  if (data.type === 'boot' && (data.boot === null || isRecord(data.boot))) {
+    return { type: 'boot', boot: data.boot as EditorBoot | null };
+  }
   if (data.type === 'theme') return isEditorTheme(data.theme) ? { type: 'theme', theme: data.theme } : null;
   if (data.type === 'command' && (data.name === 'submit' || data.name === 'skip')) {
     return { type: 'command', name: data.name };

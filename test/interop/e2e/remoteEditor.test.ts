@@ -97,7 +97,7 @@ describe('labeling with the remote’s own editor, offline', () => {
     expect(editor).toMatchObject({ kind: 'cached', version: '1.22.0', source: ls.url, notice: null });
     expect(editor.tags).toEqual(expect.arrayContaining(['datetime', 'ranker', 'videorectangle', 'timelinelabels']));
     const version = await remote.call<{ 'label-studio-frontend': { commit: string } }>('GET', '/api/version');
-    expect(editor.key).toBe(`1.22.0-${version['label-studio-frontend'].commit.slice(0, 12)}`);
+    expect(editor.key).toBe(`${remoteId}/1.22.0-${version['label-studio-frontend'].commit.slice(0, 12)}`);
 
     // Every file is the server's own, byte for byte.
     const folder = join(session.server.dataDir, 'editors', editor.key!);

@@ -1,5 +1,6 @@
 import type { Db } from '../open.js';
 import { statement } from '../statement.js';
+import { deleteSetting, projectEditorSettingKey } from './settingsRepo.js';
 
 /** A `projects` row. Booleans are 0/1, JSON columns are text. */
 export interface ProjectRow {
@@ -86,7 +87,10 @@ function pick(values: Partial<ProjectColumns>, columns: readonly ProjectColumn[]
  * Studio's staged raw deletes were measured no faster here.
  */
 export function deleteProjectRow(db: Db, id: number): boolean {
-  return statement(db, 'DELETE FROM projects WHERE id = ?').run(id).changes > 0;
+  const deleted = statement(db, 'DELETE FROM projects WHERE id = ?').run(id).changes > 0;
+  // Its settings go too: project ids are given again, and a new project inherits no editor.
+  if (deleted) deleteSetting(db, projectEditorSettingKey(id));
+  return deleted;
 }
 
 export function hasPredictionModelVersion(db: Db, projectId: number, modelVersion: string): boolean {

@@ -16,3 +16,6 @@ export function writeSetting(db: Db, key: string, value: string): void {
 export function deleteSetting(db: Db, key: string): void {
   statement(db, 'DELETE FROM settings WHERE key = ?').run(key);
 }
+
+/** The cached editor chosen for a project made here (see sync/editor/chosenEditor.ts). */
+export const projectEditorSettingKey = (projectId: number) => `project_editor:${projectId}`;

@@ -67,8 +67,8 @@ export function outpostRemotesRoutes(app: Hono<AppEnv>): void {
       const input = parseWith(patchBody, await readObjectBody(c));
       return c.json(await changeRemote(deps(c), remoteId(c), input));
     },
-    delete: (c) => {
-      removeRemote(deps(c), remoteId(c));
+    delete: async (c) => {
+      await removeRemote(deps(c), remoteId(c));
       return c.body(null, 204);
     },
   });

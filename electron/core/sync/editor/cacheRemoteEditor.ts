@@ -49,8 +49,8 @@ export async function cacheRemoteEditor(
   const commit = editorCommitOf(version);
   // An Outpost serves the bundled editor only: there is nothing of its own to copy.
   if (!commit || 'outpost' in version) return { status: 'none', key: null };
-  const key = editorKey(version.release, commit);
-  // Another remote on the same build may have brought it already.
+  // This remote's own copy: another remote on the same build never lends it one.
+  const key = editorKey(remote.id, version.release, commit);
   if ((await checkEditor(deps.dataDir, key)) === 'ok') {
     await setEditorKey(deps, remote, key);
     return { status: 'current', key };
@@ -85,6 +85,6 @@ async function setEditorKey(deps: EditorCacheDeps, remote: RemoteForEditor, key:
   updateRemoteRow(deps.db, remote.id, { editor_key: key });
   const previous = remote.editor_key;
   remote.editor_key = key;
-  // The build it replaces goes, unless another remote still labels with it.
+  // The build it replaces goes (a key from before editors were kept per remote names no folder).
   if (previous && !isEditorKeyInUse(deps.db, previous)) await discardEditor(deps.dataDir, previous);
 }

@@ -8,13 +8,15 @@ import type { Db } from '../../db/open.js';
 import { projectExists } from '../../db/repos/projectExistsRepo.js';
 import { findRemoteOfProject } from '../../db/repos/remotesRepo.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { checkEditor, listEditors, readManifest } from './editorCache.js';
+import { readChosenEditor } from './chosenEditor.js';
+import { checkEditor, readManifest, remoteOfEditorKey } from './editorCache.js';
 
 /*
- * Which editor labels a project: a mirrored project its remote's cached editor, a project made
- * here the newest cached editor, and either the bundled 1.4.0 when there is none. Every file of
- * the chosen editor is checked against its manifest first; one that fails removes that editor,
- * and the answer says so.
+ * Which editor labels a project: a mirrored project the editor cached from its own remote, and
+ * nothing else; a project made here the bundled 1.4.0, unless someone chose a cached editor for
+ * it in its settings. Either falls back to the bundled editor when that editor is not there.
+ * Every file of the chosen editor is checked against its manifest first; one that fails removes
+ * that editor, and the answer says so.
  */
 
 const bundled = (notice: string | null): ProjectEditor => ({
@@ -26,13 +28,13 @@ const bundled = (notice: string | null): ProjectEditor => ({
   notice,
 });
 
-const cached = (manifest: CachedEditorManifest, notice: string | null = null): ProjectEditor => ({
+const cached = (manifest: CachedEditorManifest): ProjectEditor => ({
   kind: 'cached',
   key: manifest.key,
   version: manifest.release,
   source: manifest.source,
   tags: manifest.tags,
-  notice,
+  notice: null,
 });
 
 const tampered = (source: string) =>
@@ -50,22 +52,28 @@ export function newestFirst(a: CachedEditorManifest, b: CachedEditorManifest): n
   return b.fetched_at.localeCompare(a.fetched_at);
 }
 
+/** The cached editor `key` if it is whole, else the bundled one saying why (`missing`: when it is not there). */
+async function cachedOrBundled(dataDir: string, key: string, missing: string, source: string): Promise<ProjectEditor> {
+  const manifest = await readManifest(dataDir, key);
+  const state = await checkEditor(dataDir, key);
+  if (state === 'ok' && manifest) return cached(manifest);
+  return bundled(state === 'discarded' ? tampered(manifest?.source ?? source) : missing);
+}
+
 export async function projectEditor(deps: { db: Db; dataDir: string }, projectId: number): Promise<ProjectEditor> {
   if (!projectExists(deps.db, projectId)) throw new NotFoundError('No Project matches the given query.');
   const remote = findRemoteOfProject(deps.db, projectId);
   if (remote) {
     if (!remote.editor_key) return bundled(null);
-    const manifest = await readManifest(deps.dataDir, remote.editor_key);
-    const state = await checkEditor(deps.dataDir, remote.editor_key);
-    if (state === 'ok' && manifest) return cached(manifest);
-    if (state === 'discarded') return bundled(tampered(manifest?.source ?? remote.url));
-    return bundled(`The editor of ${remote.url} is not on this computer: sync with it to label with its own editor.`);
+    const missing = `The editor of ${remote.url} is not on this computer: sync with it to label with its own editor.`;
+    // Only what this remote served: a key of another remote's folder is treated as absent.
+    if (remoteOfEditorKey(remote.editor_key) !== remote.id) return bundled(missing);
+    return cachedOrBundled(deps.dataDir, remote.editor_key, missing, remote.url);
   }
-  // A project made here labels with the newest editor any remote brought.
-  let notice: string | null = null;
-  for (const manifest of (await listEditors(deps.dataDir)).sort(newestFirst)) {
-    if ((await checkEditor(deps.dataDir, manifest.key)) === 'ok') return cached(manifest, notice);
-    notice ??= tampered(manifest.source);
-  }
-  return bundled(notice);
+  const chosen = readChosenEditor(deps.db, projectId);
+  if (!chosen) return bundled(null);
+  const missing =
+    `The editor chosen for this project (Label Studio ${chosen.release} from ${chosen.source}) is no longer ` +
+    'on this computer: choose another in the project settings.';
+  return cachedOrBundled(deps.dataDir, chosen.key, missing, chosen.source);
 }

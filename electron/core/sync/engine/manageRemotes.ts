@@ -13,6 +13,7 @@ import {
 import type { RemoteWire } from '../../domain/remotes/serializeRemote.js';
 import { adoptRemoteIdentity } from '../../domain/users/adoptRemoteIdentity.js';
 import { cacheRemoteEditor } from '../editor/cacheRemoteEditor.js';
+import { discardRemoteEditors } from '../editor/editorCache.js';
 import { connectRemote, type RemoteConnection } from './connectRemote.js';
 import { assertNoLiveRun } from './liveRuns.js';
 import type { SyncDeps } from './syncDeps.js';
@@ -106,9 +107,11 @@ export async function testRemote(deps: SyncDeps, id: number): Promise<RemoteWire
   return getRemote(deps, id);
 }
 
-export function removeRemote(deps: SyncDeps, id: number): void {
+export async function removeRemote(deps: SyncDeps, id: number): Promise<void> {
   requireRemote(deps, id);
   assertNoLiveRun(deps, id);
   deleteRemote(deps, id);
   deps.tokenVault.delete(id);
+  // Its editors go with it: a remote added later may get the same id.
+  await discardRemoteEditors(deps.dataDir, id);
 }

@@ -66,7 +66,7 @@ export function useExportDownload(projectId: number, onSaved: () => void) {
         setState({ kind: 'idle' });
         return;
       }
-      const { bytes } = await bridge.saveExport({ path: exportPath(projectId, choice), destination });
+      const { bytes } = await bridge.saveExport({ path: exportPath(projectId, choice) });
       setState({ kind: 'idle' });
       toasts.success(`Saved the export (${formatCount(bytes)} bytes) to ${destination}.`);
       onSaved();

@@ -3,6 +3,7 @@ import { secondsText } from '../../labeling/editorLoad';
 import type { EditorSetup, HostMessage, ParentMessage } from '../../labeling/protocol';
 import { useEditorLoad, type EditorLoadPhase } from '../../labeling/useEditorLoad';
 import { EditorFrame, type EditorFrameHandle } from './EditorFrame';
+import { useFillHeight } from './useFillHeight';
 
 export interface EditorStageHandle {
   send(message: ParentMessage): void;
@@ -27,6 +28,8 @@ interface EditorStageProps {
   className: string;
   /** Offered beside Retry when the editor does not come up, e.g. a way to change the config. */
   fallback?: ReactNode;
+  /** Takes all the page's height below it (the labeling page), rather than the size its class gives. */
+  fillHeight?: boolean;
 }
 
 /**
@@ -35,7 +38,9 @@ interface EditorStageProps {
  * it again in a fresh frame. A slow editor that comes up after all replaces the message.
  */
 export function EditorStage(props: EditorStageProps) {
-  const { setup, editorKey, onEditorFilesFailed, title, onMessage, handleRef, className, fallback } = props;
+  const { setup, editorKey, onEditorFilesFailed, title, onMessage, handleRef, className, fallback, fillHeight } = props;
+  const stage = useRef<HTMLDivElement>(null);
+  const room = useFillHeight(stage);
   const load = useEditorLoad(setup, editorKey);
   const frame = useRef<EditorFrameHandle | null>(null);
   const { track, retry } = load;
@@ -61,7 +66,12 @@ export function EditorStage(props: EditorStageProps) {
 
   const failed = load.phase.kind === 'failed';
   return (
-    <div className={`editor-stage ${className}`} data-editor-phase={load.phase.kind}>
+    <div
+      ref={stage}
+      className={`editor-stage ${className}`}
+      data-editor-phase={load.phase.kind}
+      style={fillHeight && room !== null ? { height: `${room}px` } : undefined}
+    >
       {!failed && (
         <EditorFrame
           key={`${editorKey === null ? 'bundled' : `cached:${editorKey}`}/${load.attempt}`}

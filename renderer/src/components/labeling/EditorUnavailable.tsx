@@ -1,5 +1,11 @@
 import type { ProjectEditor } from '../../api/projectEditor';
-import { tagList, tagReason, unsupportedNextSteps, type ConfigReadiness } from '../../labeling/configReadiness';
+import {
+  newerEditorSentence,
+  tagList,
+  tagReason,
+  unsupportedNextSteps,
+  type ConfigReadiness,
+} from '../../labeling/configReadiness';
 import { editorSubject } from '../../labeling/editorChoice';
 import { routes } from '../../router';
 import { EmptyState } from '../EmptyState';
@@ -42,8 +48,10 @@ export function EditorUnavailable({ readiness, editor, projectId, taskId }: Edit
       </EmptyState>
     );
   }
+  const newerEditor = newerEditorSentence(readiness.tags, editor);
   return (
     <EmptyState title="The editor cannot show this project's labeling config">
+      {newerEditor && <p data-testid="newer-editor">{newerEditor}</p>}
       <p>
         {editorSubject(editor)} cannot show {tagList(readiness.tags.map((tag) => tag.name))}:
       </p>

@@ -153,6 +153,7 @@ export function LabelingWorkspace(props: WorkspaceProps) {
             onMessage={onMessage}
             handleRef={frame}
             className="labeling-page__editor"
+            fillHeight
             fallback={fallback}
           />
         )}

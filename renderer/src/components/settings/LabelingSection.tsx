@@ -4,6 +4,7 @@ import { useConfigValidation } from '../../pages/useConfigValidation';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ConfigEditor } from './ConfigEditor';
 import { ConfigPreview } from './ConfigPreview';
+import { EditorChoice } from './EditorChoice';
 import { TemplateGallery } from './TemplateGallery';
 import { ValidationMessage } from './ValidationMessage';
 
@@ -25,6 +26,8 @@ export function LabelingSection({ projectId, value, savedValue, saveError, onCha
   const messageId = useId();
   const validation = useConfigValidation(value, projectId);
   const [pending, setPending] = useState<LabelTemplate | null>(null);
+  // Another editor chosen: the preview starts again with it.
+  const [editorChanges, setEditorChanges] = useState(0);
 
   // A template replaces the whole config: that is asked first unless there is nothing to lose.
   const choose = (template: LabelTemplate) => {
@@ -54,7 +57,8 @@ export function LabelingSection({ projectId, value, savedValue, saveError, onCha
         </div>
         <TemplateGallery onChoose={choose} />
       </div>
-      <ConfigPreview projectId={projectId} config={value} validation={validation} />
+      <EditorChoice projectId={projectId} onChosen={() => setEditorChanges((count) => count + 1)} />
+      <ConfigPreview key={editorChanges} projectId={projectId} config={value} validation={validation} />
       <ConfirmDialog
         title="Replace the labeling config?"
         open={pending !== null}

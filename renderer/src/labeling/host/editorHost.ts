@@ -1,13 +1,14 @@
 /**
- * Runs inside `editor.html`: loads a Label Studio editor (the bundled 1.4.0, or with
- * `?editor=<key>` a cached 1.22 one: both take the same options and callbacks), builds it from
- * the setup the labeling page sends, and reports the editor's callbacks back. It never calls the
- * API itself, so the editor (which renders untrusted task HTML) holds no credentials of its own
- * to misuse.
+ * Runs inside `editor.html`, a frame sandboxed with an opaque origin: loads a Label Studio
+ * editor (the bundled 1.4.0, or with `?editor=<key>` a cached 1.22 one, whose boot recipe the
+ * page sends: both take the same options and callbacks), builds it from the setup the labeling
+ * page sends, and reports the editor's callbacks back. It has no credentials at all: no cookie,
+ * no storage, and the API refuses it; the task's media arrive as bytes from the page.
  */
 import './editorHost.css';
 import './editorDark.css';
 import './editorDarkWidgets.css';
+import type { EditorBoot } from '../../../../shared/api/editor';
 import {
   editorKeyFromAddress,
   parseParentMessage,
@@ -15,13 +16,17 @@ import {
   type EditorSetup,
   type HostMessage,
   type ResultItem,
+  type TaskMedia,
 } from '../protocol';
 import { EDITOR_OWN_COMBOS, shortcutApplies } from '../shortcutPolicy';
 import { actionFor, normalizeCombo } from '../shortcuts';
 import { applyEditorTheme } from './editorTheme';
 import type { LsAnnotation, LsConstructor, LsInstance, LsRegion, LsStore } from './labelStudioTypes';
+import { installMemoryStorage } from './frameStorage';
 import { loadBundledEditor } from './loadBundledEditor';
 import { loadCachedEditor } from './loadCachedEditor';
+import { reportContentHeight } from './reportHeight';
+import { installMediaFetch, mediaForEditor } from './taskMediaUrls';
 
 const root = document.getElementById('editor') as HTMLElement;
 const status = document.getElementById('editor-status') as HTMLElement;
@@ -87,7 +92,9 @@ function serialize(annotation: LsAnnotation | null) {
   return annotation ? annotation.serializeAnnotation() : [];
 }
 
-function start(next: EditorSetup): void {
+function start(received: EditorSetup, media: TaskMedia): void {
+  const data = mediaForEditor(received.task.data, media, received.config);
+  const next: EditorSetup = { ...received, task: { ...received.task, data } };
   const LabelStudio = (window as unknown as { LabelStudio?: LsConstructor }).LabelStudio;
   if (!LabelStudio) throw new Error('The labeling editor did not start.');
   instance?.destroy();
@@ -199,12 +206,17 @@ function run(command: 'submit' | 'skip'): void {
   else if (setup?.interfaces.includes('skip')) store.skipTask();
 }
 
+let answerBoot: ((boot: EditorBoot | null) => void) | null = null;
+const booted = new Promise<EditorBoot | null>((resolve) => (answerBoot = resolve));
+
+// The page is this server's: its origin is the one in this frame's own address.
 window.addEventListener('message', (event) => {
   if (event.source !== parentWindow || event.origin !== location.origin) return;
   const message = parseParentMessage(event.data);
   if (!message) return;
   try {
-    if (message.type === 'init') start(message.setup);
+    if (message.type === 'boot') answerBoot?.(message.boot);
+    else if (message.type === 'init') start(message.setup, message.media);
     else if (message.type === 'theme') applyEditorTheme(message.theme);
     else if (message.type === 'suggestions') answerSuggestions(message.requestId, message.result);
     else run(message.name);
@@ -221,12 +233,18 @@ window.addEventListener('unhandledrejection', (event) => {
   post({ type: 'error', message: reason instanceof Error ? reason.message : String(reason) });
 });
 
-(editorKey === null ? loadBundledEditor() : loadCachedEditor(editorKey)).then(
-  () => post({ type: 'ready' }),
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    status.textContent = message;
-    // A cached editor's files failing is the page's cue to fall back to the bundled editor.
-    post(editorKey === null ? { type: 'error', message } : { type: 'error', message, kind: 'editor-files' });
-  },
-);
+installMemoryStorage();
+installMediaFetch();
+post({ type: 'hello' });
+reportContentHeight(root, (height) => post({ type: 'height', height }));
+booted
+  .then((boot) => (editorKey === null || boot === null ? loadBundledEditor() : loadCachedEditor(editorKey, boot)))
+  .then(
+    () => post({ type: 'ready' }),
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      status.textContent = message;
+      // A cached editor's files failing is the page's cue to fall back to the bundled editor.
+      post(editorKey === null ? { type: 'error', message } : { type: 'error', message, kind: 'editor-files' });
+    },
+  );

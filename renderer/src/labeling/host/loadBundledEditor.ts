@@ -11,6 +11,8 @@ export function loadBundledEditor(): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = new URL('./lsf/main.js', location.href).href;
+    // Served with CORS for this opaque-origin frame: its errors then carry their messages.
+    script.crossOrigin = 'anonymous';
     script.onload = () => resolve();
     script.onerror = () => reject(new Error('The labeling editor could not be loaded.'));
     document.head.append(script);

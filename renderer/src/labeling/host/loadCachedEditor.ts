@@ -3,7 +3,8 @@
  * downloaded from the remote, served at `/outpost-editors/<key>/`. In 1.22 the editor is no
  * library of its own but webpack chunks of the server's web app (CONTRIBUTING.md, "Label Studio
  * 1.22's editor"): this starts the editor's chunks the way the app's `main.js` does, without
- * starting the app. Everything here comes from the same origin, so the frame's CSP still holds.
+ * starting the app. Its boot recipe comes from the page (this frame may fetch nothing); its
+ * scripts and styles come from this server, so the frame's CSP still holds.
  */
 import type { EditorBoot } from '../../../../shared/api/editor';
 import { cachedEditorFolder, readEditorBoot } from '../cachedEditorBoot';
@@ -25,6 +26,8 @@ function addScript(url: string, name: string): Promise<void> {
     const script = document.createElement('script');
     // An address of this server's: the webpack runtime takes its public path from it.
     script.src = url;
+    // Served with CORS for this opaque-origin frame: its errors then carry their messages.
+    script.crossOrigin = 'anonymous';
     script.onload = () => resolve();
     script.onerror = () => reject(new Error(`Its file ${name} did not load.`));
     document.head.append(script);
@@ -123,12 +126,9 @@ function setAppSettings(featureFlags: Record<string, boolean>): void {
   };
 }
 
-async function loadFiles(key: string): Promise<void> {
+async function loadFiles(key: string, recipe: unknown): Promise<void> {
   const folder = new URL(cachedEditorFolder(key), location.origin);
-  const response = await fetch(new URL('manifest.json', folder)).catch(() => null);
-  if (!response) throw new Error('Its manifest could not be fetched.');
-  if (!response.ok) throw new Error(`Its manifest could not be fetched (HTTP ${response.status}).`);
-  const boot = readEditorBoot(await response.json().catch(() => null));
+  const boot = readEditorBoot({ boot: recipe });
   setAppSettings(boot.featureFlags);
   const ownStyles = document.head.firstChild;
   const styles = addStyles(folder, boot.styles, ownStyles);
@@ -145,9 +145,9 @@ async function loadFiles(key: string): Promise<void> {
 }
 
 /** Resolves once `window.LabelStudio` is the cached editor's; rejects with a sentence saying why not. */
-export function loadCachedEditor(key: string, timeoutMs = CACHED_EDITOR_TIMEOUT_MS): Promise<void> {
+export function loadCachedEditor(key: string, boot: unknown, timeoutMs = CACHED_EDITOR_TIMEOUT_MS): Promise<void> {
   let timer = 0;
-  const work = loadFiles(key);
+  const work = loadFiles(key, boot);
   // Once the wait is over the outcome no longer matters; it must not surface as unhandled either.
   work.catch(() => undefined);
   const timeout = new Promise<never>((_resolve, reject) => {
