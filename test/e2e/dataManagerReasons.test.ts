@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * The Data Manager for a newcomer (Chromium, 800x700): a disabled button says why, labeling waits
@@ -39,8 +40,10 @@ describe('Data Manager buttons say why they wait, in Chromium', () => {
       .id;
     await page.goto(`${server.origin}/#/projects/${empty}`);
     await page.getByTestId('task-count').getByText('0 tasks').waitFor();
-    expect(await labelButton().isDisabled()).toBe(true);
-    expect(await labelButton().getAttribute('title')).toBe('There are no tasks to label yet: import data first.');
+    await expectEventually(() => labelButton().isDisabled()).toBe(true);
+    await expectEventually(() => labelButton().getAttribute('title')).toBe(
+      'There are no tasks to label yet: import data first.',
+    );
 
     const filled = (
       await server.api<{ id: number }>('POST', '/api/projects/', { title: 'Reviews', label_config: CONFIG })
@@ -52,7 +55,7 @@ describe('Data Manager buttons say why they wait, in Chromium', () => {
     ]);
     await page.goto(`${server.origin}/#/projects/${filled}`);
     await page.getByTestId('task-count').getByText('3 tasks').waitFor();
-    expect(await page.getByRole('link', { name: 'Label all tasks' }).count()).toBe(1);
+    await expectEventually(() => page.getByRole('link', { name: 'Label all tasks' }).count()).toBe(1);
 
     await page.getByRole('button', { name: /^Filters/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Filters' });
@@ -60,10 +63,12 @@ describe('Data Manager buttons say why they wait, in Chromium', () => {
     // A text column's filter starts without the text to look for: incomplete.
     await dialog.getByLabel('Column of filter 1').selectOption({ label: 'text' });
     const apply = dialog.getByRole('button', { name: 'Apply filters' });
-    expect(await apply.isDisabled()).toBe(true);
-    expect(await apply.getAttribute('title')).toMatch(/^Finish or remove the incomplete filter line first/);
+    await expectEventually(() => apply.isDisabled()).toBe(true);
+    await expectEventually(() => apply.getAttribute('title')).toMatch(
+      /^Finish or remove the incomplete filter line first/,
+    );
     const described = await apply.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${described}"]`).textContent()).toMatch(/^Finish or remove/);
+    await expectEventually(() => page.locator(`[id="${described}"]`).textContent()).toMatch(/^Finish or remove/);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -79,10 +84,10 @@ describe('Data Manager buttons say why they wait, in Chromium', () => {
     await header.getByRole('button').click();
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
     await expect.poll(firstText).toContain('c third');
-    expect(await header.getByRole('button').getAttribute('title')).toBe('Stop ordering by text');
+    await expectEventually(() => header.getByRole('button').getAttribute('title')).toBe('Stop ordering by text');
     await header.getByRole('button').click();
     await expect.poll(() => header.getAttribute('aria-sort')).toBeNull();
-    expect(await header.getByRole('button').getAttribute('title')).toBe('Order by text');
+    await expectEventually(() => header.getByRole('button').getAttribute('title')).toBe('Order by text');
     await expect.poll(texts).toEqual(ownOrder);
     recorded.expectClean(server.origin);
   });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2eServer } from '../helpers/e2eServer.js';
 import { startFakeEditorServer, type FakeEditorServer } from '../helpers/fakeEditorServer.js';
+import { expectEventually, waitUntil } from '../helpers/eventually.js';
 import {
   createProject,
   importTasks,
@@ -77,10 +78,8 @@ describe('a hostile remote’s editor in the sandboxed frame, in Chromium', () =
         const choices = () =>
           started.api<{ editors: { key: string }[] }>('GET', `/api/outpost/projects/${chosenProject}/editor/choices`);
         // Adding a remote downloads its editor in the background: hooks cannot poll with expect.
-        for (let asked = 0; asked < 100 && (await choices()).editors.length === 0; asked += 1) {
-          await new Promise((resolve) => setTimeout(resolve, 150));
-        }
-        editorKey = (await choices()).editors[0]!.key;
+        const listed = await waitUntil(async () => (await choices()).editors[0], 'the remote editor to be cached');
+        editorKey = listed.key;
       },
     });
     ({ server, page } = session);
@@ -118,8 +117,8 @@ describe('a hostile remote’s editor in the sandboxed frame, in Chromium', () =
   it('labels a project made here with the bundled editor: the remote’s code never runs for it', async () => {
     await page.goto(`${server.cli.url}/#/projects/${otherProject}/tasks/${otherTask}`);
     await waitForEditor(page, 'Submit');
-    expect(await page.locator(EDITOR_FRAME).getAttribute('src')).toBe('./editor.html?theme=light');
-    expect(await page.locator(EDITOR_FRAME).getAttribute('sandbox')).toBe('allow-scripts allow-forms');
+    await expectEventually(() => page.locator(EDITOR_FRAME).getAttribute('src')).toBe('./editor.html?theme=light');
+    await expectEventually(() => page.locator(EDITOR_FRAME).getAttribute('sandbox')).toBe('allow-scripts allow-forms');
     expect(await reports()).toEqual([]);
     expect(remote.requests.filter((path) => path.startsWith('/react-app/')).length).toBeGreaterThan(0);
   });

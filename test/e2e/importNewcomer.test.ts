@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * What a newcomer meets on the import page in a small window (800x700): a refusal is brought into
@@ -99,7 +100,7 @@ describe('import and config messages for a newcomer, in Chromium at 800x700', ()
     const alert = page.getByRole('alert').filter({ hasText: 'could not be read' });
     await alert.waitFor();
     await expect.poll(() => placement(alert)).toEqual({ inView: true, focused: true });
-    expect(await alert.getByRole('heading').textContent()).toBe(
+    await expectEventually(() => alert.getByRole('heading').textContent()).toBe(
       // Files are listed (and sent) in natural name order.
       'Nothing was imported: cut.json, empty.json and lines.jsonl could not be read.',
     );
@@ -109,7 +110,7 @@ describe('import and config messages for a newcomer, in Chromium at 800x700', ()
       expect.stringMatching(/^empty\.jsonIt is empty: it holds no tasks/),
       expect.stringMatching(/^lines\.jsonlJSON Lines files/),
     ]);
-    expect(await alert.textContent()).not.toMatch(/Expecting value|extension is not supported/);
+    await expectEventually(() => alert.textContent()).not.toMatch(/Expecting value|extension is not supported/);
     expect(recorded.record.requests.filter((url) => url.endsWith('/import')).length).toBe(importsBefore);
     await page.screenshot({ path: join(SCREENSHOTS, 'import-newcomer-files-refused-800.png') });
   });
@@ -142,12 +143,12 @@ describe('import and config messages for a newcomer, in Chromium at 800x700', ()
     await page.goto(`${server.origin}/#/projects/${rankerProject}/import`);
     const expected = page.getByRole('region', { name: 'What each task needs' });
     await expected.waitFor();
-    expect(await expected.getByRole('list', { name: 'Data keys the labeling config reads' }).textContent()).toBe(
-      'items for the List tagquery for the Header tag (not checked on import)',
-    );
+    await expectEventually(() =>
+      expected.getByRole('list', { name: 'Data keys the labeling config reads' }).textContent(),
+    ).toBe('items for the List tagquery for the Header tag (not checked on import)');
     const example = '[{"query":"…","items":[{"id":1,"title":"…","body":"…"}]}]';
-    expect(await expected.textContent()).toContain(`JSON: ${example}`);
-    expect(await page.getByLabel('Tasks as JSON').getAttribute('placeholder')).toBe(example);
+    await expectEventually(() => expected.textContent()).toContain(`JSON: ${example}`);
+    await expectEventually(() => page.getByLabel('Tasks as JSON').getAttribute('placeholder')).toBe(example);
   });
 
   it('says in words what is wrong with a config, and where', async () => {

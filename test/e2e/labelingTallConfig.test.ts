@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 import {
   createProject,
   importTasks,
@@ -107,7 +108,7 @@ describe('a config taller than the window, in Chromium', () => {
       expect(spot.y).toBeGreaterThanOrEqual(0);
       expect(spot.y + spot.height).toBeLessThanOrEqual(height);
       await last.check();
-      expect(await last.isChecked()).toBe(true);
+      await expectEventually(() => last.isChecked()).toBe(true);
       await page.screenshot({ path: join(SCREENSHOTS, `labeling-tall-config-${width}x${height}.png`) });
     });
   }

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { E2eServer } from '../helpers/e2eServer.js';
+import { expectEventually } from '../helpers/eventually.js';
 import {
   createProject,
   importTasks,
@@ -55,22 +56,22 @@ describe('a Ranker config with the bundled editor, in Chromium', () => {
     await page.goto(`${server.cli.url}/#/projects/${project}/tasks/${task}`);
     const sentence = page.getByTestId('newer-editor');
     await sentence.waitFor();
-    expect(await sentence.textContent()).toBe(
+    await expectEventually(() => sentence.textContent()).toBe(
       'This project needs a newer editor: the bundled editor (Label Studio 1.4.0) lacks List, Ranker and Bucket.',
     );
-    expect(await page.getByText('not a Label Studio tag').count()).toBe(0);
-    expect(await page.locator(EDITOR_FRAME).count()).toBe(0);
+    await expectEventually(() => page.getByText('not a Label Studio tag').count()).toBe(0);
+    await expectEventually(() => page.locator(EDITOR_FRAME).count()).toBe(0);
   });
 
   it('says the same in the config preview', async () => {
     await page.goto(`${server.cli.url}/#/projects/${project}/settings`);
     const message = page.getByTestId('preview-message').filter({ hasText: 'needs a newer editor' });
     await message.waitFor({ timeout: 15_000 });
-    expect(await message.textContent()).toContain(
+    await expectEventually(() => message.textContent()).toContain(
       'The bundled editor (Label Studio 1.4.0) cannot show this config: it needs a newer editor, one with ' +
         'List, Ranker and Bucket.',
     );
-    expect(await message.textContent()).not.toContain('not a Label Studio tag');
-    expect(await page.locator(PREVIEW_FRAME).count()).toBe(0);
+    await expectEventually(() => message.textContent()).not.toContain('not a Label Studio tag');
+    await expectEventually(() => page.locator(PREVIEW_FRAME).count()).toBe(0);
   });
 });
