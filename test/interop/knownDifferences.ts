@@ -169,18 +169,14 @@ export const KNOWN_DIFFERENCES = {
       '(json) [*].project',
       '(json) [*].annotations[*].task',
       '(json) [*].annotations[*].project',
-      '(json) [*].annotations[*].completed_by',
       '(json) [*].drafts[*].task',
-      '(json) [*].annotator',
       '(csv) column id',
-      '(csv) column annotator',
       '(tsv) column id',
-      '(tsv) column annotator',
     ],
     reason:
-      "Not yet done: a pulled project's rows have this Outpost's own ids (its database numbers tasks, projects " +
-      "and the stand-ins for the server's people in the order it meets them), and exports write those ids. Where " +
-      "the server's ids differ, so do the id fields and the annotator columns made from them.",
+      "Not yet done: a pulled project's rows have this Outpost's own ids (its database numbers tasks and " +
+      "projects in the order it meets them), and exports write those ids. Where the server's ids differ, so do " +
+      "the id fields. (People are written with the server's user ids.)",
   },
 
   // ---- ML backends ----

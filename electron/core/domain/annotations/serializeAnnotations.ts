@@ -4,6 +4,7 @@ import type { AnnotationRow } from '../../db/repos/annotationsRepo.js';
 import { listAnnotationsOfTasks } from '../../db/repos/annotationsRepo.js';
 import type { Db } from '../../db/open.js';
 import { timesince } from '../timesince.js';
+import { serverUserIdsOfProject, type ServerUserId } from '../users/serverUserIds.js';
 
 export interface AnnotationSerializeOptions {
   /** 'id' is the plain AnnotationSerializer; 'user' is `expand=completed_by` (CompletedByDMSerializer). */
@@ -12,6 +13,8 @@ export interface AnnotationSerializeOptions {
   includeCancelled: boolean;
   /** The "now" of `created_ago`; the system time when not given. */
   now?: Date;
+  /** The ids `created_username` names users by (a mirrored project's are the server's); looked up when absent. */
+  serverUserId?: ServerUserId;
 }
 
 /** Label Studio's User.get_initials. */
@@ -21,11 +24,11 @@ function initials(email: string, firstName: string, lastName: string): string {
 }
 
 /** `get_created_username`: "<first> <last> <email>, <id>", with a leading space when names are empty. */
-function createdUsername(row: AnnotationRow): string {
+function createdUsername(row: AnnotationRow, serverUserId: ServerUserId): string {
   if (row.completed_by === null || row.author_email === null) return '';
   let name = row.author_first_name ?? '';
   if (row.author_last_name) name += ` ${row.author_last_name}`;
-  return `${name} ${row.author_email}, ${row.completed_by}`;
+  return `${name} ${row.author_email}, ${serverUserId(row.completed_by)}`;
 }
 
 /** An annotation as answered: its lead time is written as a float, as Label Studio writes it. */
@@ -49,11 +52,12 @@ function completedBy(row: AnnotationRow, mode: 'id' | 'user'): Annotation['compl
  * AnnotationSerializer (spec 6.2), keys in Label Studio's order: `prediction` and `result_count`
  * are excluded, `unique_id` is write-only, and `state` is absent with the FSM flags off.
  */
-export function serializeAnnotation(_db: Db, row: AnnotationRow, options: AnnotationSerializeOptions): Annotation {
+export function serializeAnnotation(db: Db, row: AnnotationRow, options: AnnotationSerializeOptions): Annotation {
+  const serverUserId = options.serverUserId ?? serverUserIdsOfProject(db, row.project);
   return {
     id: row.id,
     result: JSON.parse(row.result) as Annotation['result'],
-    created_username: createdUsername(row),
+    created_username: createdUsername(row, serverUserId),
     created_ago: timesince(row.created_at, options.now ?? new Date()),
     completed_by: completedBy(row, options.completedBy),
     was_cancelled: row.was_cancelled !== 0,
@@ -85,8 +89,12 @@ export function serializeAnnotations(
 ): Map<number, Record<string, unknown>[]> {
   const byTask = new Map<number, Record<string, unknown>[]>(taskIds.map((id) => [id, []]));
   const now = options.now ?? new Date();
+  // Looked up once per project (the tasks asked for usually share one).
+  const serverUserIds = new Map<number, ServerUserId>();
   for (const row of listAnnotationsOfTasks(db, taskIds, options.includeCancelled)) {
-    byTask.get(row.task)?.push(serializeAnnotation(db, row, { ...options, now }));
+    let serverUserId = serverUserIds.get(row.project);
+    if (!serverUserId) serverUserIds.set(row.project, (serverUserId = serverUserIdsOfProject(db, row.project)));
+    byTask.get(row.task)?.push(serializeAnnotation(db, row, { ...options, now, serverUserId }));
   }
   return byTask;
 }

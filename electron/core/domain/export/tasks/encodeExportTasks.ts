@@ -68,7 +68,7 @@ export function encodeExportTasksUjson(db: Db, rows: readonly ExportTaskRow[], o
       encodeAnnotation(annotation, page.authorOf(annotation)),
     );
     const drafts = encodeList(page.drafts.get(row.id), (draft) =>
-      json(options.drafts === 'id' ? draft.id : exportDraft(draft, options.now)),
+      json(options.drafts === 'id' ? draft.id : exportDraft(draft, options.now, page.serverUserId)),
     );
     const predictions = encodeList(page.predictions.get(row.id), (prediction) =>
       json('result' in prediction ? exportPrediction(prediction, options.now) : prediction.id),

@@ -15,6 +15,7 @@ import { replaceUndefinedKey } from '../../tasks/checkTaskData.js';
 import { PyFloat, pyFloatOrNull } from '../encode/pyFloat.js';
 import { markPlainJson } from '../encode/pyJson.js';
 import type { ExportTask } from '../exportTypes.js';
+import { serverUserIdsOfProject, type ServerUserId } from '../../users/serverUserIds.js';
 
 /** How the task objects are built: the easy export's fixed choices, or a snapshot's options. */
 export interface ExportSerialization {
@@ -85,9 +86,10 @@ function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<str
 }
 
 /** The expanded draft of export-formats.md 3 (its key list has no `project`). */
-export function exportDraft(row: DraftRow, now: Date): Record<string, unknown> {
-  // serializeDraft has no `project` (its Draft type says so), so nothing to drop.
-  const draft = serializeDraft(row, now);
+export function exportDraft(row: DraftRow, now: Date, serverUserId: ServerUserId): Record<string, unknown> {
+  // serializeDraft has no `project` (its Draft type says so), so nothing to drop. Its author's id
+  // (in created_username) is the one the project's people are written with.
+  const draft = serializeDraft(row.user === null ? row : { ...row, user: serverUserId(row.user) }, now);
   return { ...draft, result: markPlainJson(draft.result), lead_time: pyFloatOrNull(row.lead_time) };
 }
 
@@ -119,6 +121,8 @@ interface ExportPage {
   annotations: Map<number, ExportAnnotationRow[]>;
   /** `completed_by` as the serialization writes it (an id, or the expanded user). */
   authorOf(row: ExportAnnotationRow): unknown;
+  /** The id a local user is written as (a mirrored project's are the server's). */
+  serverUserId: ServerUserId;
   drafts: Map<number, DraftRow[]>;
   predictions: Map<number, (PredictionRow | { id: number; task: number })[]>;
 }
@@ -128,13 +132,17 @@ export function readExportPage(db: Db, rows: readonly ExportTaskRow[], options: 
   const keep = options.keepAnnotation;
   const annotationRows = listExportAnnotations(db, ids);
   const annotations = groupByTask(keep ? annotationRows.filter((row) => keep(row)) : annotationRows);
+  // A page holds one project's tasks: a mirrored one names its authors by the server's ids.
+  const serverUserId = rows.length === 0 ? (id: number) => id : serverUserIdsOfProject(db, rows[0]!.project);
   // CompletedBySerializer when expanded; authors are looked up once per page.
   const authors = new Map<number, unknown>();
   const authorOf = (row: ExportAnnotationRow): unknown => {
-    if (options.completedBy === 'id' || row.completed_by === null) return row.completed_by;
+    if (row.completed_by === null) return null;
+    const id = serverUserId(row.completed_by);
+    if (options.completedBy === 'id') return id;
     if (!authors.has(row.completed_by)) {
       const user = findUserNames(db, row.completed_by);
-      authors.set(row.completed_by, user ? { id: row.completed_by, ...user } : row.completed_by);
+      authors.set(row.completed_by, user ? { id, ...user } : id);
     }
     return authors.get(row.completed_by);
   };
@@ -142,7 +150,7 @@ export function readExportPage(db: Db, rows: readonly ExportTaskRow[], options: 
   const predictions = groupByTask<PredictionRow | { id: number; task: number }>(
     options.predictions === 'id' ? listPredictionIdsOfTasks(db, ids) : listPredictionsOfTasks(db, ids),
   );
-  return { annotations, authorOf, drafts, predictions };
+  return { annotations, authorOf, serverUserId, drafts, predictions };
 }
 
 const NONE: readonly never[] = [];
@@ -165,7 +173,7 @@ export function serializeExportTasks(
     // Label Studio leaves the key out for a task that no uploaded file made.
     ...(row.file_upload_file === null ? {} : { file_upload: basename(row.file_upload_file) }),
     drafts: (page.drafts.get(row.id) ?? NONE).map((draft) =>
-      options.drafts === 'id' ? draft.id : exportDraft(draft, options.now),
+      options.drafts === 'id' ? draft.id : exportDraft(draft, options.now, page.serverUserId),
     ),
     predictions: (page.predictions.get(row.id) ?? NONE).map((prediction) =>
       'result' in prediction ? exportPrediction(prediction, options.now) : prediction.id,
