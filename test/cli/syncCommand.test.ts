@@ -153,7 +153,7 @@ describe('outpost sync', () => {
     }
     const second = await runSyncCli(['--data', dataDir, '--remote', remote.url]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain('Pushed: 1 new annotations');
+    expect(second.stdout).toContain('Pushed: 1 new annotation, ');
     expect(stepLines(second.stderr, /^sync: push/)).toEqual(['sync: push']);
     expect(stepLines(second.stderr, /^sync: pull /)).toEqual([`sync: pull project ${project.id} (1 of 1)`]);
   });
