@@ -3,6 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 // eslint-disable-next-line no-restricted-syntax
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { loadLearnerLibraries } from '../../electron/core/ml/local/learnerLibraries.js';
 import { loadTextFeatures } from '../../electron/core/ml/local/textFeatures.js';
 import { createTestApp } from '../helpers/testApp.js';
 import {
@@ -39,8 +40,9 @@ describe('the built-in model: training in the background', () => {
         annotations: [{ result: choiceResult([review.annotated]) }],
       })),
     );
-    // The language model loads once per process (a few hundred ms, on first use): not part of training.
-    await loadTextFeatures();
+    // The language model and the learning libraries load once per process (a few hundred ms, on
+    // first use, whichever test of the worker comes first): not part of training.
+    await Promise.all([loadTextFeatures(), loadLearnerLibraries()]);
 
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
