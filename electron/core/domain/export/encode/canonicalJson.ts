@@ -11,8 +11,10 @@
 /**
  * A string literal as JSON.stringify writes it: raw characters except `"`, `\`, control characters
  * and lone surrogates; the only escapes are the two-character ones it uses (no `\/`, no `\uXXXX`).
+ * Written as runs of plain characters between escapes and pairs, so matching never backtracks.
  */
-const STRING = /"(?:[\x20\x21\x23-\x5b\x5d-\ud7ff\ue000-\uffff]|[\ud800-\udbff][\udc00-\udfff]|\\["\\bfnrt])*"/y;
+const STRING =
+  /"[\x20\x21\x23-\x5b\x5d-\ud7ff\ue000-\uffff]*(?:(?:[\ud800-\udbff][\udc00-\udfff]|\\["\\bfnrt])[\x20\x21\x23-\x5b\x5d-\ud7ff\ue000-\uffff]*)*"/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const LITERAL = /true|false|null/y;
 /** Integer-like keys are reordered by JavaScript objects; any key starting with a digit bails. */
