@@ -1,4 +1,5 @@
 import { pythonFloatRepr } from '../../../../../shared/label-config/pythonValues.js';
+import { isCanonicalJson } from './canonicalJson.js';
 import { isPythonInt, PyFloat, pythonIntText, ujsonFloatText } from './pyFloat.js';
 
 /** How one of Python's JSON encoders writes text (export-formats.md 2.6). */
@@ -92,6 +93,11 @@ export function markPlainJson<T>(value: T): T {
 function encodePlainCompact(value: object, style: JsonStyle): string | null {
   const text = JSON.stringify(value);
   if (text.includes('0.0000')) return null;
+  return restyleStringified(text, style);
+}
+
+/** JSON.stringify output rewritten into a compact style (see encodePlainCompact). */
+function restyleStringified(text: string, style: JsonStyle): string {
   let out = style.escapeSlash ? text.replaceAll('/', '\\/') : text;
   if (style.ensureAscii && NEEDS_REWRITE.test(out)) {
     out = out.replace(style.escapeDel ? NOT_ASCII_OR_DEL : NOT_ASCII, (unit) => {
@@ -111,6 +117,20 @@ export function encodeParsedJson(value: unknown, style: JsonStyle): string {
     if (fast !== null) return fast;
   }
   return encodeJson(value, style);
+}
+
+/**
+ * `encodeParsedJson(JSON.parse(text), style)` for stored JSON text. When the text is an object or
+ * array already spelled exactly as JSON.stringify spells it, encodePlainCompact would only
+ * reproduce it, so the text is restyled as it is: no parse, no re-encoding.
+ */
+export function encodeStoredJson(text: string, style: JsonStyle): string {
+  const first = text.charCodeAt(0);
+  const container = first === 0x7b || first === 0x5b;
+  if (container && isPlainCompact(style) && !text.includes('0.0000') && isCanonicalJson(text)) {
+    return restyleStringified(text, style);
+  }
+  return encodeParsedJson(JSON.parse(text) as unknown, style);
 }
 
 function isPlainCompact(style: JsonStyle): boolean {

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { Db } from '../../../db/open.js';
 import type { ExportAnnotationRow, ExportTaskRow } from '../../../db/repos/exportTasksRepo.js';
 import { pyFloatOrNull } from '../encode/pyFloat.js';
-import { encodeJson, encodeParsedJson, UJSON_COMPACT } from '../encode/pyJson.js';
+import { encodeJson, encodeParsedJson, encodeStoredJson, UJSON_COMPACT } from '../encode/pyJson.js';
 import {
   exportDraft,
   exportPrediction,
@@ -24,10 +24,9 @@ import {
 const json = (value: unknown): string => encodeJson(value, UJSON_COMPACT);
 
 function encodeAnnotation(row: ExportAnnotationRow, author: unknown): string {
-  const result = JSON.parse(row.result) as unknown;
   return (
     `{"id":${json(row.id)},"completed_by":${json(author)},` +
-    `"result":${encodeParsedJson(result, UJSON_COMPACT)},` +
+    `"result":${encodeStoredJson(row.result, UJSON_COMPACT)},` +
     `"was_cancelled":${json(row.was_cancelled !== 0)},"ground_truth":${json(row.ground_truth !== 0)},` +
     `"created_at":${json(row.created_at)},"updated_at":${json(row.updated_at)},` +
     `"draft_created_at":${json(row.draft_created_at)},"lead_time":${json(pyFloatOrNull(row.lead_time))},` +
@@ -39,6 +38,17 @@ function encodeAnnotation(row: ExportAnnotationRow, author: unknown): string {
     `"parent_prediction":${json(row.parent_prediction)},"parent_annotation":${json(row.parent_annotation)},` +
     `"last_created_by":${json(row.last_created_by)}}`
   );
+}
+
+/**
+ * What parseData gives, encoded. A stored object without a `$undefined$` key is what parseData
+ * returns unchanged, so its text can be restyled without parsing (encodeStoredJson).
+ */
+function encodeData(row: ExportTaskRow, dataTypes: Record<string, string>): string {
+  if (row.data.charCodeAt(0) === 0x7b && !row.data.includes('"$undefined$"')) {
+    return encodeStoredJson(row.data, UJSON_COMPACT);
+  }
+  return encodeParsedJson(parseData(row, dataTypes), UJSON_COMPACT);
 }
 
 function encodeList<T>(items: readonly T[] | undefined, encode: (item: T) => string): string {
@@ -78,8 +88,8 @@ export function encodeExportTasksUjson(db: Db, rows: readonly ExportTaskRow[], o
     out +=
       `${out ? ',' : ''}{"id":${json(row.id)},"annotations":${annotations},` +
       `${fileUpload}"drafts":${drafts},"predictions":${predictions},` +
-      `"data":${encodeParsedJson(parseData(row, options.dataTypes), UJSON_COMPACT)},` +
-      `"meta":${encodeParsedJson(JSON.parse(row.meta) as unknown, UJSON_COMPACT)},` +
+      `"data":${encodeData(row, options.dataTypes)},` +
+      `"meta":${encodeStoredJson(row.meta, UJSON_COMPACT)},` +
       `"created_at":${json(row.created_at)},"updated_at":${json(row.updated_at)},` +
       `"allow_skip":${json(row.allow_skip === null ? null : row.allow_skip !== 0)},` +
       `"inner_id":${json(row.inner_id)},"total_annotations":${json(row.total_annotations)},` +
