@@ -1,5 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,20 +198,52 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-/** Builds the migrated template once per installation: a database with the user, a PAT and legacy tokens on. */
+/** How long the template's first start may take: Django's migrations, on a machine busy with other suites. */
+const TEMPLATE_START_MS = 600_000;
+/** A lock older than this was left by a run that died while building. */
+const STALE_LOCK_MS = TEMPLATE_START_MS + 120_000;
+
+/**
+ * Builds the migrated template once per installation: a database with the user, a PAT and legacy
+ * tokens on. Groups of the suite starting at once take turns through a lock folder (mkdir is
+ * atomic): two Label Studios migrating side by side on two cores each took over four minutes.
+ */
 async function ensureTemplate(): Promise<void> {
   const stamp = installedStamp();
   const stampFile = join(TEMPLATE, 'stamp');
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
-
+  const isBuilt = () => existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+  if (isBuilt()) return;
   mkdirSync(INTEROP_DIR, { recursive: true });
+  const lock = join(INTEROP_DIR, 'template.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (isBuilt()) return;
+      const lockedAt = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (lockedAt !== undefined && Date.now() - lockedAt > STALE_LOCK_MS) {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      // Another group is building it: look again in a second.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  try {
+    if (!isBuilt()) await buildTemplate(stamp);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function buildTemplate(stamp: string): Promise<void> {
   const building = mkdtempSync(join(INTEROP_DIR, 'template-building-'));
   const dataDir = join(building, 'data');
   const port = await freePort();
   const running = launch(port, dataDir, join(building, 'files'));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, running, 240_000);
+    await waitForHealth(url, running, TEMPLATE_START_MS);
     const auth = { Authorization: `Token ${LS_TOKEN}` };
     const me = await json<{ id: number }>(await fetch(`${url}/api/current-user/whoami`, { headers: auth }), 'whoami');
     const { token: pat } = await json<{ token: string }>(
@@ -214,12 +256,6 @@ async function ensureTemplate(): Promise<void> {
   }
   rmSync(join(building, 'files'), { recursive: true, force: true });
   writeFileSync(join(building, 'stamp'), stamp);
-  // Two groups of the suite starting at once may both build it: the first to finish wins, and
-  // the other leaves that one alone (another run may be copying it already).
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
-    rmSync(building, { recursive: true, force: true });
-    return;
-  }
   rmSync(TEMPLATE, { recursive: true, force: true });
   renameSync(building, TEMPLATE);
 }
