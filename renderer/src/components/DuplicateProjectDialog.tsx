@@ -4,13 +4,12 @@ import { Dialog } from './Dialog';
 interface DuplicateProjectDialogProps {
   /** The project's title, or null when the dialog is closed. */
   title: string | null;
-  busy: boolean;
   onDuplicate: (withTasks: boolean) => void;
   onCancel: () => void;
 }
 
 /** Asks what the copy takes: the settings alone, or the tasks' data too (never the annotations). */
-export function DuplicateProjectDialog({ title, busy, onDuplicate, onCancel }: DuplicateProjectDialogProps) {
+export function DuplicateProjectDialog({ title, onDuplicate, onCancel }: DuplicateProjectDialogProps) {
   const [withTasks, setWithTasks] = useState(false);
   // Each time the dialog opens it starts from the lighter choice.
   useEffect(() => {
@@ -28,8 +27,8 @@ export function DuplicateProjectDialog({ title, busy, onDuplicate, onCancel }: D
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Duplicating…' : 'Duplicate'}
+          <button type="submit" className="button button--primary">
+            Duplicate
           </button>
         </>
       }

@@ -216,7 +216,6 @@ export function ProjectsPage() {
       <LabelFolderDialog open={isFolderOpen} onClose={() => setFolderOpen(false)} />
       <DuplicateProjectDialog
         title={toDuplicate ? titleOf(toDuplicate) : null}
-        busy={false}
         onDuplicate={(withTasks) => toDuplicate && void duplicate(toDuplicate, withTasks)}
         onCancel={() => setToDuplicate(null)}
       />
