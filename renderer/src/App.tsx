@@ -44,7 +44,7 @@ function CurrentPage({ route }: { route: Route }) {
     case 'projectSettings':
       return <ProjectSettingsPage projectId={route.projectId} />;
     case 'labeling':
-      return <LabelingPage projectId={route.projectId} taskId={route.taskId} />;
+      return <LabelingPage projectId={route.projectId} taskId={route.taskId} selectedTasks={route.selectedTasks} />;
   }
 }
 

@@ -204,6 +204,11 @@ describe('projects page in Chromium against outpost serve', () => {
 
   it('duplicates a project with its settings', async () => {
     await page.getByRole('button', { name: 'Duplicate Sentiment review' }).click();
+    // The dialog asks whether the tasks come too; its first choice is the settings only.
+    await page
+      .getByRole('dialog', { name: 'Duplicate project' })
+      .getByRole('button', { name: 'Duplicate', exact: true })
+      .click();
     const copy = page.getByRole('article', { name: 'Sentiment review (copy)' });
     await copy.waitFor();
     await expectEventually(() => copy.getByTestId('task-count').textContent()).toBe('0');

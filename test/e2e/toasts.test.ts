@@ -18,6 +18,11 @@ describe('notifications in Chromium against outpost serve', () => {
   /** Duplicates the project titled `title` from its card, and returns the toast that says so. */
   async function duplicate(title: string) {
     await page.getByRole('button', { name: `Duplicate ${title}`, exact: true }).click();
+    // The dialog asks whether the tasks come too; its first choice is the settings only.
+    await page
+      .getByRole('dialog', { name: 'Duplicate project' })
+      .getByRole('button', { name: 'Duplicate', exact: true })
+      .click();
     const toast = page.getByRole('status').filter({ hasText: `Duplicated “${title}”` });
     await toast.waitFor();
     return toast;

@@ -52,7 +52,7 @@ describe('run counts', () => {
       conflicts: 4,
     });
     expect(counts.pulled).toEqual({ projects: 1, tasks: 3000, annotations: 12, predictions: 0, media: 0 });
-    expect(counts.pushed).toEqual({ annotations: 2, updates: 0, deletions: 1, tasks: 0 });
+    expect(counts.pushed).toEqual({ annotations: 2, updates: 0, deletions: 1, tasks: 0, skips: 0 });
     expect(counts.conflicts).toBe(4);
     expect(runCounts({})).toEqual(runCounts({ pulled: null, pushed: 3 }));
   });

@@ -106,7 +106,7 @@ for (const kind of ['legacy', 'pat'] as const) {
       await local.stop();
 
       const second = await sync(dataDir, remote, token(), project);
-      expect(second.pushed).toEqual({ annotations: 2, updates: 1, deletions: 0, tasks: 0 });
+      expect(second.pushed).toEqual({ annotations: 1, updates: 1, deletions: 0, tasks: 0, skips: 1 });
       expect(second.errors).toEqual([]);
       expect(second.conflicts).toBe(0);
 

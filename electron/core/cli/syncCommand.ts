@@ -76,7 +76,8 @@ function printSummary(io: CliIo, url: string, result: SyncRunResult): void {
   );
   io.out(
     `Pushed: ${pluralize(pushed.annotations, 'new annotation')}, ${pluralize(pushed.updates, 'update')}, ` +
-      `${pluralize(pushed.deletions, 'deletion')}, ${pluralize(pushed.tasks, 'task')}.`,
+      `${pluralize(pushed.deletions, 'deletion')}, ${pluralize(pushed.tasks, 'task')}` +
+      `${pushed.skips ? `, ${pluralize(pushed.skips, 'skip')}` : ''}.`,
   );
   io.out(`Conflicts: ${conflicts}. Errors: ${errors.length}.`);
   for (const error of errors) io.out(`  ${error.phase}: ${error.item}: ${error.message}`);

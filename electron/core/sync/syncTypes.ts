@@ -50,6 +50,11 @@ export interface PushStats {
    * other run keeps the shape its readers (the CLI's --json, the Sync page) have always seen.
    */
   predictions?: number;
+  /**
+   * Skips pushed as new (cancelled) annotations. Counted apart from `annotations`, which is work
+   * done, and present only in runs that pushed some, like `predictions`.
+   */
+  skips?: number;
 }
 
 /** The summary line of `outpost sync --json`. */

@@ -41,12 +41,19 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * server's `/next` extends it; for a task opened from the data they go by task id, the Data
  * Manager's default order.
  */
-export function useTaskNavigation(projectId: number, routeTaskId: number | null): TaskNavigation {
+export function useTaskNavigation(
+  projectId: number,
+  routeTaskId: number | null,
+  selectedTasks?: readonly number[],
+): TaskNavigation {
   const client = useApi();
   const toasts = useToasts();
   const stream = routeTaskId === null;
+  // A stream over picked tasks keeps its own trail: it starts afresh each time tasks are picked.
+  const storageKey = selectedTasks ? `${trailKey(projectId)}.selected` : trailKey(projectId);
+  const selectedKey = selectedTasks?.join(',');
   const [trail, setTrailState] = useState<StreamTrail>(() =>
-    stream ? parseTrail(sessionStorage.getItem(trailKey(projectId))) : { visited: [], position: -1 },
+    stream && !selectedTasks ? parseTrail(sessionStorage.getItem(storageKey)) : { visited: [], position: -1 },
   );
   const [state, setState] = useState<NavigationState>(
     stream ? { kind: 'loading' } : { kind: 'task', taskId: routeTaskId },
@@ -58,27 +65,39 @@ export function useTaskNavigation(projectId: number, routeTaskId: number | null)
 
   const setTrail = useCallback(
     (next: StreamTrail) => {
-      sessionStorage.setItem(trailKey(projectId), serializeTrail(next));
+      sessionStorage.setItem(storageKey, serializeTrail(next));
       setTrailState(next);
       const id = currentTask(next);
       if (id !== null) setState({ kind: 'task', taskId: id });
     },
-    [projectId],
+    [storageKey],
   );
 
   const pullNext = useCallback(
     (from: StreamTrail) => {
+      if (selectedKey !== undefined) {
+        // The picked tasks in the order they were picked in, each once.
+        const next = selectedKey
+          .split(',')
+          .map(Number)
+          .find((id) => !from.visited.includes(id));
+        return next === undefined ? setState({ kind: 'done' }) : setTrail(arrive(from, next));
+      }
       getNextTaskId(client, projectId).then(
         (id) => (id === null ? setState({ kind: 'done' }) : setTrail(arrive(from, id))),
         (error: unknown) => setState({ kind: 'error', message: messageOf(error) }),
       );
     },
-    [client, projectId, setTrail],
+    [client, projectId, setTrail, selectedKey],
   );
 
   useEffect(() => {
-    if (stream) pullNext(parseTrail(sessionStorage.getItem(trailKey(projectId))));
-  }, [stream, pullNext, projectId]);
+    if (!stream) return;
+    // Picked tasks start from the first of them; the whole stream carries on where it was.
+    pullNext(
+      selectedKey !== undefined ? { visited: [], position: -1 } : parseTrail(sessionStorage.getItem(storageKey)),
+    );
+  }, [stream, pullNext, storageKey, selectedKey]);
 
   useEffect(() => {
     if (stream || routeTaskId === null) return;

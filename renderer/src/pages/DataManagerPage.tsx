@@ -112,6 +112,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
         filterCount={filters.items.length}
         total={total}
         selected={selected}
+        pickedTaskIds={selection.all ? [] : [...selection.ids]}
         actions={meta.actions}
         onFilters={() => setPanel('filters')}
         onColumns={() => setPanel('columns')}

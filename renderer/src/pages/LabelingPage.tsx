@@ -17,7 +17,16 @@ type Base =
   | { kind: 'error'; message: string };
 
 /** Labeling: a task from the data (`taskId`) or the label stream (`taskId` null). */
-export function LabelingPage({ projectId, taskId }: { projectId: number; taskId: number | null }) {
+export function LabelingPage({
+  projectId,
+  taskId,
+  selectedTasks,
+}: {
+  projectId: number;
+  taskId: number | null;
+  /** The label stream walks only these tasks (picked in the Data Manager). */
+  selectedTasks?: readonly number[];
+}) {
   const client = useApi();
   const [base, setBase] = useState<Base>({ kind: 'loading' });
   // Read once per page: the settings page is where they change.
@@ -69,6 +78,7 @@ export function LabelingPage({ projectId, taskId }: { projectId: number; taskId:
           user={base.user}
           backends={base.backends}
           routeTaskId={taskId}
+          selectedTasks={selectedTasks}
           shortcuts={shortcuts}
         />
       )}

@@ -18,6 +18,8 @@ import { useToasts } from '../components/toastContext';
 import { routes } from '../router';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useProjectList } from './useProjectList';
+import { copyTaskData } from '../api/copyTasks';
+import { DuplicateProjectDialog } from '../components/DuplicateProjectDialog';
 import { pluralize } from '../../../shared/text/counts';
 
 function titleOf(project: { title: string | null }): string {
@@ -59,6 +61,7 @@ export function ProjectsPage() {
   const [createError, setCreateError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ProjectSummary | null>(null);
   const [isDeleting, setDeleting] = useState(false);
+  const [toDuplicate, setToDuplicate] = useState<ProjectSummary | null>(null);
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
 
   const openCreate = () => {
@@ -82,11 +85,14 @@ export function ProjectsPage() {
     }
   };
 
-  const duplicate = async (project: ProjectSummary) => {
+  const duplicate = async (project: ProjectSummary, withTasks: boolean) => {
+    setToDuplicate(null);
     setBusyIds((ids) => new Set(ids).add(project.id));
     try {
       const copy = await duplicateProject(client, project.id);
-      toasts.success(`Duplicated “${titleOf(project)}” as “${titleOf(copy)}”.`);
+      const tasks = withTasks ? await copyTaskData(client, project.id, copy.id) : null;
+      const what = tasks === null ? '' : ` with ${pluralize(tasks, 'task')}`;
+      toasts.success(`Duplicated “${titleOf(project)}” as “${titleOf(copy)}”${what}.`);
       void list.reload();
     } catch (error) {
       toasts.error(`Could not duplicate “${titleOf(project)}”: ${messageOf(error)}`);
@@ -195,7 +201,7 @@ export function ProjectsPage() {
           isLoadingMore={list.isLoadingMore}
           error={list.error}
           onLoadMore={() => void list.loadMore()}
-          onDuplicate={(target) => void duplicate(target)}
+          onDuplicate={setToDuplicate}
           onDelete={setToDelete}
         />
       )}
@@ -208,6 +214,11 @@ export function ProjectsPage() {
         onClose={() => setCreateOpen(false)}
       />
       <LabelFolderDialog open={isFolderOpen} onClose={() => setFolderOpen(false)} />
+      <DuplicateProjectDialog
+        title={toDuplicate ? titleOf(toDuplicate) : null}
+        onDuplicate={(withTasks) => toDuplicate && void duplicate(toDuplicate, withTasks)}
+        onCancel={() => setToDuplicate(null)}
+      />
       <ConfirmDialog
         title="Delete project?"
         open={toDelete !== null}

@@ -18,6 +18,8 @@ export interface PushedCounts {
   updates: number;
   deletions: number;
   tasks: number;
+  /** Skipped tasks pushed: cancelled annotations, not counted as new ones. */
+  skips: number;
 }
 
 export interface RunCounts {
@@ -48,6 +50,7 @@ export function runCounts(stats: SyncRun['stats']): RunCounts {
       updates: count(pushed, 'updates'),
       deletions: count(pushed, 'deletions'),
       tasks: count(pushed, 'tasks'),
+      skips: count(pushed, 'skips'),
     },
     conflicts: count(stats, 'conflicts'),
   };
@@ -72,5 +75,6 @@ export function pushedSummary(pushed: PushedCounts): string {
     plural(pushed.updates, 'update'),
     plural(pushed.deletions, 'deletion'),
     plural(pushed.tasks, 'task'),
+    ...(pushed.skips > 0 ? [plural(pushed.skips, 'skip')] : []),
   ].join(', ');
 }

@@ -73,5 +73,5 @@ export async function pushAnnotationCreate(run: PushRun, row: OutboxRow): Promis
     landed = found;
   }
   settle(run, row, landed);
-  return done('annotations');
+  return done(local.was_cancelled === 1 ? 'skips' : 'annotations');
 }

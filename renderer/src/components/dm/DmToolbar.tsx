@@ -9,6 +9,8 @@ interface DmToolbarProps {
   filterCount: number;
   total: number | null;
   selected: number;
+  /** The rows picked one by one (none when every task is selected): labeling then walks only these. */
+  pickedTaskIds: readonly number[];
   actions: DmAction[];
   onFilters: () => void;
   onColumns: () => void;
@@ -37,6 +39,8 @@ export function DmToolbar(props: DmToolbarProps) {
   // None to label, whether the project has none or the filters leave none: the button says which.
   const whyNotLabel = total !== 0 ? null : filterCount === 0 ? NO_TASKS_TO_LABEL : NO_TASKS_MATCH;
   const whyId = useId();
+  const picked = props.pickedTaskIds;
+  const labelText = picked.length > 0 ? `Label ${plural(picked.length, 'selected task')}` : 'Label all tasks';
   return (
     <div className="dm-toolbar">
       <div className="dm-toolbar__group">
@@ -61,15 +65,15 @@ export function DmToolbar(props: DmToolbarProps) {
         {whyNotLabel ? (
           <>
             <button type="button" className="button" disabled aria-describedby={whyId} title={whyNotLabel}>
-              Label all tasks
+              {labelText}
             </button>
             <span id={whyId} className="visually-hidden">
               {whyNotLabel}
             </span>
           </>
         ) : (
-          <a className="button button--primary" href={routes.labelStream(projectId)}>
-            Label all tasks
+          <a className="button button--primary" href={routes.labelStream(projectId, picked)}>
+            {labelText}
           </a>
         )}
         <a className={hasNoTasks ? 'button button--primary' : 'button'} href={routes.projectImport(projectId)}>

@@ -30,6 +30,7 @@ interface WorkspaceProps {
   user: EditorUser;
   backends: readonly LabelingBackend[];
   routeTaskId: number | null;
+  selectedTasks?: readonly number[];
   shortcuts: Record<ShortcutAction, string>;
 }
 
@@ -37,7 +38,7 @@ interface WorkspaceProps {
 export function LabelingWorkspace(props: WorkspaceProps) {
   const { project, editor, onEditorFilesFailed, user, backends, routeTaskId, shortcuts } = props;
   const headingId = useId();
-  const navigation = useTaskNavigation(project.id, routeTaskId);
+  const navigation = useTaskNavigation(project.id, routeTaskId, props.selectedTasks);
   const session = useLabelingSession({
     project,
     user,

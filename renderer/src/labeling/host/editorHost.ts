@@ -20,6 +20,7 @@ import {
 } from '../protocol';
 import { EDITOR_OWN_COMBOS, shortcutApplies } from '../shortcutPolicy';
 import { actionFor, normalizeCombo } from '../shortcuts';
+import { saveDraftsSooner } from './draftAutosave';
 import { applyEditorTheme } from './editorTheme';
 import type { LsAnnotation, LsConstructor, LsInstance, LsRegion, LsStore } from './labelStudioTypes';
 import { installMemoryStorage } from './frameStorage';
@@ -225,6 +226,7 @@ window.addEventListener('message', (event) => {
   }
 });
 window.addEventListener('keydown', forwardShortcut);
+saveDraftsSooner(() => store?.annotationStore.selected);
 window.addEventListener('error', (event) => post({ type: 'error', message: String(event.message) }));
 // The editor builds its models in promises: a config it cannot handle (a tag it has no model for)
 // rejects one, and nothing else would ever tell the page.

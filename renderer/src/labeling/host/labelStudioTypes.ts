@@ -8,6 +8,8 @@ export interface LsAnnotation {
   addVersions(versions: { draft?: unknown[] }): void;
   updateObjects?(): void;
   regionStore?: { selection?: { size?: number } };
+  /** The editor's debounced draft save, present once the annotation is shown; `flush` runs it now. */
+  autosave?: { flush(): void };
 }
 
 /** A region as the editor's events hand it over; `cleanId` is the id its result items carry. */
