@@ -99,7 +99,7 @@ describe('sync pushes through a faulty network exactly once', () => {
     const run = await runSyncCli(scenario.dataDir, proxy.url, remote.token, scenario.remoteProject);
     proxy.clearFaults();
     expect(run.code, run.stderr).toBe(0);
-    expect(run.summary!.pushed).toEqual({ annotations: 9, updates: 2, deletions: 2, tasks: 1 });
+    expect(run.summary!.pushed).toEqual({ annotations: 7, skips: 2, updates: 2, deletions: 2, tasks: 1 });
     expect(run.summary!.errors).toEqual([]);
     const seen = proxy.log.slice(before);
     const rejected = seen.filter((entry) => entry.faults.some((fault) => /^status (429|503)/.test(fault)));
