@@ -137,7 +137,7 @@ describe('an S3 storage in the app, against outpost serve and moto', () => {
     );
     await page.goto(`${server.cli.url}/#/projects/${projectId}/tasks/${task!.id}`);
     await waitForEditor(page, 'Submit');
-    const image = labelingEditor(page).locator('img[src*="/resolve/"]');
+    const image = labelingEditor(page).locator('img[src^="blob:"]');
     await expect
       .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
       .toBeGreaterThanOrEqual(120);

@@ -47,10 +47,11 @@ const EXPECTED: Record<string, Record<string, keyof typeof KNOWN_DIFFERENCES>> =
     '(json) [*].annotations[*].task',
     '(json) [*].annotations[*].project',
     '(json) [*].drafts[*].task',
+    '(json) [*].annotations[*].id',
   ),
-  JSON_MIN: LOCAL_IDS('(json) [*].id'),
-  CSV: LOCAL_IDS('(csv) column id'),
-  TSV: LOCAL_IDS('(tsv) column id'),
+  JSON_MIN: LOCAL_IDS('(json) [*].id', '(json) [*].annotation_id'),
+  CSV: LOCAL_IDS('(csv) column id', '(csv) column annotation_id'),
+  TSV: LOCAL_IDS('(tsv) column id', '(tsv) column annotation_id'),
 };
 
 describe('exports of a project pulled from the real Label Studio', () => {
@@ -62,11 +63,14 @@ describe('exports of a project pulled from the real Label Studio', () => {
   let mirror: number;
 
   beforeAll(async () => {
-    // Rows the pull does not bring: the server's ids then run ahead of a fresh Outpost's, as on any
+    // Rows the pull does not bring (tasks and an annotation): the server's ids then run ahead of a fresh Outpost's, as on any
     // server in use, so an id the export writes from this Outpost's own rows shows.
     await addLabelStudioUser(remote, `exports-decoy-${stamp}@example.com`);
     const decoy = await remote.call<{ id: number }>('POST', '/api/projects/', { title: `Decoy ${stamp}` });
-    await remote.call('POST', `/api/projects/${decoy.id}/import`, [{ data: { text: 'a' } }, { data: { text: 'b' } }]);
+    await remote.call('POST', `/api/projects/${decoy.id}/import`, [
+      { data: { text: 'a' }, annotations: [{ result: [] }] },
+      { data: { text: 'b' } },
+    ]);
     const pat = await addLabelStudioUser(remote, `exports-pat-${stamp}@example.com`, 'Pat', 'Other');
     const sam = await addLabelStudioUser(remote, `exports-sam-${stamp}@example.com`, 'Sam', '');
     remoteProject = (

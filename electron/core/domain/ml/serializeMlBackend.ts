@@ -1,9 +1,13 @@
 import type { MlBackend } from '../../../../shared/api/mlBackends.js';
 import type { MlBackendRow } from '../../db/repos/mlBackendsRepo.js';
+import { PyFloat, type WithFloats } from '../export/encode/pyFloat.js';
 import { READABLE_STATES } from './mlBackendFields.js';
 
+/** A backend as answered: its timeout is a FloatField in Label Studio, so written with its fraction. */
+export type MlBackendAnswer = WithFloats<MlBackend, 'timeout'>;
+
 /** MLBackendSerializer's output, fields in Label Studio's order; the password never leaves. */
-export function serializeMlBackend(row: MlBackendRow): MlBackend {
+export function serializeMlBackend(row: MlBackendRow): MlBackendAnswer {
   return {
     id: row.id,
     state: row.state,
@@ -18,10 +22,10 @@ export function serializeMlBackend(row: MlBackendRow): MlBackend {
     description: row.description,
     extra_params: row.extra_params === null ? null : (JSON.parse(row.extra_params) as unknown),
     model_version: row.model_version,
-    timeout: row.timeout,
+    timeout: new PyFloat(row.timeout),
     created_at: row.created_at,
     updated_at: row.updated_at,
     auto_update: row.auto_update !== 0,
     project: row.project,
-  } satisfies MlBackend;
+  } satisfies MlBackendAnswer;
 }
