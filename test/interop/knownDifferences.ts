@@ -182,6 +182,9 @@ export const KNOWN_DIFFERENCES = {
       '(json) [*].annotations[*].project',
       '(json) [*].drafts[*].task',
       '(json) [*].annotations[*].id',
+      '(json) [*].annotations[*].parent_prediction',
+      '(json) [*].drafts[*].id',
+      '(json) [*].predictions[*]',
       '(json) [*].annotation_id',
       '(csv) column id',
       '(tsv) column id',
@@ -190,7 +193,7 @@ export const KNOWN_DIFFERENCES = {
     ],
     reason:
       "Not yet done: a pulled project's rows have this Outpost's own ids (its database numbers tasks, " +
-      "annotations and projects in the order it meets them), and exports write those ids. Where the server's ids " +
+      "annotations, predictions, drafts and projects in the order it meets them), and exports write those ids. Where the server's ids " +
       "differ, so do the id fields. (People are written with the server's user ids.)",
   },
 

@@ -48,6 +48,9 @@ const EXPECTED: Record<string, Record<string, keyof typeof KNOWN_DIFFERENCES>> =
     '(json) [*].annotations[*].project',
     '(json) [*].drafts[*].task',
     '(json) [*].annotations[*].id',
+    '(json) [*].annotations[*].parent_prediction',
+    '(json) [*].drafts[*].id',
+    '(json) [*].predictions[*]',
   ),
   JSON_MIN: LOCAL_IDS('(json) [*].id', '(json) [*].annotation_id'),
   CSV: LOCAL_IDS('(csv) column id', '(csv) column annotation_id'),
@@ -63,14 +66,16 @@ describe('exports of a project pulled from the real Label Studio', () => {
   let mirror: number;
 
   beforeAll(async () => {
-    // Rows the pull does not bring (tasks and an annotation): the server's ids then run ahead of a fresh Outpost's, as on any
+    // Rows the pull does not bring (tasks, an annotation, a prediction, a draft): the server's ids then run ahead of a fresh Outpost's, as on any
     // server in use, so an id the export writes from this Outpost's own rows shows.
     await addLabelStudioUser(remote, `exports-decoy-${stamp}@example.com`);
     const decoy = await remote.call<{ id: number }>('POST', '/api/projects/', { title: `Decoy ${stamp}` });
     await remote.call('POST', `/api/projects/${decoy.id}/import`, [
-      { data: { text: 'a' }, annotations: [{ result: [] }] },
+      { data: { text: 'a' }, annotations: [{ result: [] }], predictions: [{ result: [] }] },
       { data: { text: 'b' } },
     ]);
+    const [decoyTask] = await remote.call<{ id: number }[]>('GET', `/api/projects/${decoy.id}/tasks/`);
+    await remote.call('POST', `/api/tasks/${decoyTask!.id}/drafts`, { result: [] });
     const pat = await addLabelStudioUser(remote, `exports-pat-${stamp}@example.com`, 'Pat', 'Other');
     const sam = await addLabelStudioUser(remote, `exports-sam-${stamp}@example.com`, 'Sam', '');
     remoteProject = (
