@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { getRequestListener } from '@hono/node-server';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app.js';
 import { dataPaths } from './dataDir.js';
@@ -47,6 +47,8 @@ export interface RunningServer {
   /** Another one-time sign-in link, e.g. for each window the desktop app opens. */
   newLoginUrl(): string;
   deps: AppDeps;
+  /** The HTTP server itself, for what only it can tell (e.g. its 'request' event, when a request's head is read). */
+  httpServer: Server;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -120,6 +122,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   scheduler.start();
 
   let closing: Promise<void> | null = null;
+  // Once closing, a connection whose last request was just answered is closed at once rather than
+  // kept alive until the client lets it go (seconds): close() waits for every connection to end.
+  server.on('request', (_request, response) => {
+    response.once('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       scheduler.stop();
@@ -134,5 +143,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }));
   const url = `http://${formatHost(host)}:${port}`;
   const newLoginUrl = () => `${url}/login?token=${createLoginToken(deps, folder.userId)}`;
-  return { url, token: folder.token, pat: folder.pat, loginUrl: newLoginUrl(), newLoginUrl, deps, close };
+  return {
+    url,
+    token: folder.token,
+    pat: folder.pat,
+    loginUrl: newLoginUrl(),
+    newLoginUrl,
+    deps,
+    httpServer: server,
+    close,
+  };
 }

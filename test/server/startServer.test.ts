@@ -1,5 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ const start = async () => {
 };
 
 /** A raw HTTP request, so tests can send any Host header and control when the body ends. */
-function rawRequest(url: string, options: { method?: string; headers?: Record<string, string> }) {
+function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; agent?: Agent }) {
   const target = new URL(url);
   const req = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, ...options });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -55,15 +56,17 @@ describe('startServer on a real socket', () => {
   it('lets an in-flight request finish on close, then closes the database and the port', async () => {
     const running = await start();
     const body = JSON.stringify({ refresh: running.pat });
+    // A client that would keep the connection open for ever: the server ends it once it is answered.
+    const agent = new Agent({ keepAlive: true });
     const { req, response } = rawRequest(`${running.url}/api/token/refresh/`, {
+      agent,
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
     });
+    // The server is reading this request when it is told to close: its head has arrived, its body not yet.
+    const reading = once(running.httpServer, 'request');
     req.write(body.slice(0, 10));
-    // The server must be reading this request when it is told to close, and nothing outside it
-    // shows that moment: this is the one fixed wait left, in a test of shutdown, not of a page.
-    // eslint-disable-next-line no-restricted-syntax
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reading;
     const closed = running.close();
     req.end(body.slice(10));
     const finished = await response;
@@ -73,6 +76,7 @@ describe('startServer on a real socket', () => {
     server = null;
     expect(running.deps.db.open).toBe(false);
     await expect(fetch(`${running.url}/health`)).rejects.toThrow();
+    agent.destroy();
   });
 
   // Found by the fuzz suite (issue 17, item 2): both were answered with an empty body.
