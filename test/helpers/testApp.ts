@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApp } from '../../electron/core/app.js';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type AppDeps } from '../../electron/core/deps.js';
+import type { Timers } from '../../electron/core/domain/timers.js';
 import { downloadImportUrl } from '../../electron/core/importers/downloadUrl.js';
 import { initializeDatabase } from '../../electron/core/initializeDatabase.js';
 import { createFileSecretsVault } from '../../electron/core/domain/secrets/secretVault.js';
@@ -34,6 +35,32 @@ export interface TestAppOptions {
   rendererDir?: string | null;
   /** 'electron' for the desktop app's server (default 'serve'). */
   appMode?: AppDeps['appMode'];
+  /** Timers of background work (manualTimers() for retraining that waits to be told); the system's by default. */
+  timers?: Timers;
+}
+
+/** Timers that fire only when told: a test steps past a delay without waiting for it. */
+export function manualTimers() {
+  let pending: (() => void)[] = [];
+  const timers: Timers = {
+    setTimeout(callback) {
+      pending.push(callback);
+      return callback;
+    },
+    clearTimeout(handle) {
+      pending = pending.filter((callback) => callback !== handle);
+    },
+  };
+  return {
+    timers,
+    pendingCount: () => pending.length,
+    /** Fires every pending timer, as if their delays had passed. */
+    fireAll() {
+      const due = pending;
+      pending = [];
+      for (const callback of due) callback();
+    },
+  };
 }
 
 /** The real app on a real in-memory SQLite database, driven without a port through app.request. */
@@ -46,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const initialized = await initializeDatabase(db, { token: TEST_TOKEN, clock: time.clock, secretPath });
   const deps: AppDeps = {
     ...initialized.ctx,
+    ...(options.timers ? { timers: options.timers } : {}),
     allowedHosts: options.allowedHosts === null ? null : new Set(options.allowedHosts ?? ['localhost']),
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     rendererDir: options.rendererDir ?? null,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { call } from '../helpers/taskApi.js';
-import { createTestApp } from '../helpers/testApp.js';
+import { createTestApp, manualTimers } from '../helpers/testApp.js';
 import {
   annotate,
   choiceResult,
@@ -127,7 +127,8 @@ describe('the built-in model: what it cannot learn', () => {
 
 describe('the built-in model: retraining and restarts', () => {
   it('retrains once after a burst of annotations, and once per explicit training request', async () => {
-    const t = await createTestApp();
+    const retraining = manualTimers();
+    const t = await createTestApp({ timers: retraining.timers });
     const project = await projectWithConfig(t, SENTIMENT_CONFIG);
     const reviews = generateReviews(40, 21);
     const tasks = await importTasks(
@@ -140,20 +141,20 @@ describe('the built-in model: retraining and restarts', () => {
     const backend = await connectLocalModel(t, project);
     expect(await settledStatus(t, project)).toMatchObject({ version: 1, annotation_count: 10 });
 
-    // Three annotations in a row: training waits for the burst to end, then runs once.
+    // Three annotations in a row: each moves the end of the quiet period, so one retraining waits
+    // for the burst to end, then runs once.
     for (let index = 10; index < 13; index += 1)
       await annotate(t, tasks[index]!, choiceResult([reviews[index]!.annotated]));
+    expect(retraining.pendingCount()).toBe(1);
     expect(await localStatus(t, project)).toMatchObject({ state: 'training', version: 1 });
     // The backend says so too, in Label Studio's states.
     expect((await call(t, 'GET', `/api/ml/${backend.id as number}`)).body).toMatchObject({
       state: 'TR',
       readable_state: 'Training',
     });
-    // A third of the way into the scheduler's quiet period (its timer is not injectable): still
-    // version 1. Only a faster machine could make this pass wrongly, never a slower one fail it.
-    // eslint-disable-next-line no-restricted-syntax
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Until the quiet period ends, the model stays at version 1.
     expect(await localStatus(t, project)).toMatchObject({ state: 'training', version: 1 });
+    retraining.fireAll();
     expect(await settledStatus(t, project)).toMatchObject({
       state: 'ready',
       version: 2,

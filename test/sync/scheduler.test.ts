@@ -11,7 +11,7 @@ import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import type { FetchLike } from '../../electron/core/sync/remoteClient.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
 import { createSyncScheduler, type SyncScheduler } from '../../electron/core/sync/scheduler.js';
-import type { SchedulerTimers } from '../../electron/core/sync/schedulerTimers.js';
+import type { Timers } from '../../electron/core/domain/timers.js';
 import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
 import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
@@ -29,7 +29,7 @@ const MINUTE = 60_000;
 function fakeTime() {
   let now = Date.parse('2026-03-01T08:00:00.000Z');
   let queue: { at: number; callback: () => void }[] = [];
-  const timers: SchedulerTimers = {
+  const timers: Timers = {
     setTimeout(callback, ms) {
       const entry = { at: now + ms, callback };
       queue.push(entry);

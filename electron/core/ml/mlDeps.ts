@@ -28,6 +28,7 @@ export function mlDepsFrom(deps: AppLike, serverUrl: string, userId: number | nu
   return {
     db: deps.db,
     clock: deps.clock,
+    timers: deps.timers,
     secret: deps.secret,
     dataDir: deps.dataDir,
     secretsVault: vault,

@@ -2,7 +2,8 @@ import { listRemoteRows, type RemoteRow } from '../db/repos/remotesRepo.js';
 import { findLatestSyncRun } from '../db/repos/syncRunsRepo.js';
 import { findLiveSyncRun, startBackgroundSync } from './engine/liveRuns.js';
 import type { SyncDeps } from './engine/syncDeps.js';
-import { defaultSchedulerTimers, probeRemote, type SchedulerTimers } from './schedulerTimers.js';
+import { systemTimers, type Timers } from '../domain/timers.js';
+import { probeRemote } from './schedulerTimers.js';
 
 /*
  * Periodic sync while `outpost serve` (and so the desktop app) runs. Every remote with
@@ -20,7 +21,7 @@ export interface SyncSchedulerOptions {
   /** The delays between polls of an offline remote: from `initialMs`, doubling up to `maxMs`. */
   backoff?: { initialMs: number; maxMs: number };
   /** Injected by tests (with `deps.clock`), so no test waits for real time. */
-  timers?: SchedulerTimers;
+  timers?: Timers;
   /** Whether a remote answers (default: `GET <url>/api/version` answers 2xx). */
   probe?: (url: string) => Promise<boolean>;
   warn?: (line: string) => void;
@@ -42,7 +43,7 @@ interface Offline {
 export function createSyncScheduler(deps: SyncDeps, options: SyncSchedulerOptions = {}): SyncScheduler {
   const tickMs = options.tickMs ?? 15_000;
   const backoff = options.backoff ?? { initialMs: 15_000, maxMs: 5 * 60_000 };
-  const timers = options.timers ?? defaultSchedulerTimers;
+  const timers = options.timers ?? systemTimers;
   const probe = options.probe ?? ((url: string) => probeRemote(url, deps.fetch));
   const warn = options.warn ?? ((line: string) => console.error(line));
   const now = () => deps.clock().getTime();

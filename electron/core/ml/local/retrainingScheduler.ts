@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open.js';
+import { systemTimers } from '../../domain/timers.js';
 import type { MlDeps } from '../mlDeps.js';
 import { rememberPredictor } from './localPredictor.js';
 import { createTimeSlicer, TrainingStopped } from './timeSlicer.js';
@@ -16,7 +17,7 @@ import { currentFingerprint, trainLocalModel, type TrainingOutcome } from './tra
 export const RETRAIN_DELAY_MS = 1500;
 
 interface ProjectTraining {
-  timer: NodeJS.Timeout | null;
+  timer: unknown;
   running: Promise<void> | null;
   /**
    * Asked for while a run was going: after an annotation change, always run again; after a
@@ -81,18 +82,17 @@ function start(deps: MlDeps, project: number, training: ProjectTraining, rerun: 
  */
 export function scheduleLocalRetraining(deps: MlDeps, project: number, options: { now: boolean }): void {
   const training = trainingOf(deps.db, project);
-  if (training.timer) clearTimeout(training.timer);
+  const timers = deps.timers ?? systemTimers;
+  if (training.timer) timers.clearTimeout(training.timer);
   training.timer = null;
   if (options.now) {
     start(deps, project, training, 'if-changed');
     return;
   }
-  training.timer = setTimeout(() => {
+  training.timer = timers.setTimeout(() => {
     training.timer = null;
     start(deps, project, training, 'always');
   }, RETRAIN_DELAY_MS);
-  // A pending retraining must not keep a CLI process (or a test run) alive.
-  training.timer.unref();
 }
 
 export interface TrainingState {
