@@ -42,6 +42,12 @@ ensure_venv() {
 }
 
 ensure_venv "$dir/venv" test/interop/requirements.txt "Label Studio (a few minutes)" "import label_studio"
+# Label Studio's migrated template (test/interop/python/rig.py), built while the rest installs:
+# Django's migrations are most of a first start, and much of the installing below waits on the network.
+OUTPOST_INTEROP_DIR="$dir" "$dir/venv/bin/python" test/interop/python/rig.py template &
+template=$!
+# Should a step below fail, the build stops with it (rig.py then stops its Label Studio).
+trap 'kill "$template" 2>/dev/null || true' EXIT
 ensure_venv "$dir/ml-venv" test/interop/ml/requirements.txt "the label-studio-ml backend" \
   "import label_studio_ml.api"
 ensure_venv "$dir/storage-venv" test/interop/storages/requirements.txt "moto (the S3 server)" "import moto.server"
@@ -62,5 +68,11 @@ fi
 # redis-server comes from Debian (.ci/run installs it); the Redis storage tests start their own.
 if ! command -v redis-server >/dev/null 2>&1; then
   echo "interop: redis-server not found; install Debian's redis-server (apt-get install redis-server)" >&2
+  exit 1
+fi
+
+trap - EXIT
+if ! wait "$template"; then
+  echo "interop: Label Studio installed into $dir/venv but its template did not build; see the error above" >&2
   exit 1
 fi
