@@ -166,11 +166,8 @@ describe('labeling with the remote’s own editor, offline', () => {
       await own.waitForURL((url) => !url.pathname.startsWith('/user/login'));
       await own.goto(`${ls.url}/projects/${remoteProject}/data?task=${remoteTasks[1]}`);
       const date = own.locator('input[type="date"]');
-      await date.fill(DATE);
-      await expect.poll(() => date.inputValue()).toBe(DATE);
-      // On a loaded CI machine Label Studio's page can show Submit before it handles a click:
-      // click until the annotation is posted (after a post, Submit gives way to Update).
       const submit = own.getByRole('button', { name: 'Submit' });
+      const warning = own.locator('.ant-modal-wrap').filter({ hasText: 'is required' });
       const posted = own.waitForResponse(
         (response) => response.request().method() === 'POST' && /\/api\/tasks\/\d+\/annotations/.test(response.url()),
         { timeout: 120_000 },
@@ -180,11 +177,21 @@ describe('labeling with the remote’s own editor, offline', () => {
         () => (answered = true),
         () => undefined,
       );
+      // On a loaded machine Label Studio's page can render the editor again after it first shows
+      // (the typed date is gone, and Submit answers 'DateTime "when" is required.'), or show Submit
+      // before it handles a click. As a person would: close the warning, type the date again and
+      // submit again, until the annotation is posted (after a post, Submit gives way to Update).
       for (let tries = 0; !answered && tries < 6; tries += 1) {
-        if (await submit.isVisible()) await submit.click();
-        // How long one click may take to be answered before it is tried again (a retry's bound, not a sleep).
-        // eslint-disable-next-line no-restricted-syntax
-        await Promise.race([posted.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+        if (await warning.isVisible()) await warning.getByRole('button', { name: 'OK' }).click();
+        await warning.waitFor({ state: 'hidden' });
+        if ((await date.inputValue()) !== DATE) await date.fill(DATE);
+        await expect.poll(() => date.inputValue()).toBe(DATE);
+        // A warning opening meanwhile takes the click: the next round closes it.
+        if (await submit.isVisible()) await submit.click({ timeout: 10_000 }).catch(() => undefined);
+        await Promise.race([
+          posted.catch(() => undefined),
+          warning.waitFor({ timeout: 15_000 }).catch(() => undefined),
+        ]);
       }
       expect((await posted).status()).toBe(201);
       await expect.poll(() => datetimeResults(remoteTasks[1]!), { timeout: 30_000 }).toHaveLength(1);
