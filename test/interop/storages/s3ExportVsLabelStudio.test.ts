@@ -16,8 +16,8 @@ describe('S3 export storages, Outpost against Label Studio', () => {
   const moto = useMoto();
   let attempt = 0;
 
-  // Retried once: in two of many full runs the real Label Studio kept the deleted annotation's
-  // object (Outpost's side passed each time); the failure message carries Label Studio's links.
+  // Retried once: the real Label Studio is the referee here, and its storage code races with
+  // itself under load (below); the failure message carries Label Studio's links.
   it('writes the same objects on the first sync and on each save, and deletes them alike', { retry: 1 }, async () => {
     const both = pair();
     attempt += 1;
@@ -65,7 +65,6 @@ describe('S3 export storages, Outpost against Label Studio', () => {
     await sameObject('the object the first sync wrote', { ls: first.ls.id, outpost: first.outpost.id });
     const second = await annotate('neg');
     await sameObject('the object a saved annotation wrote', { ls: second.ls.id, outpost: second.outpost.id });
-    await both.expectSame('a sync of both', 'POST', (side) => `${one(side)}/sync`, undefined, { aliases });
 
     await both.ok('DELETE', (side) => `/api/annotations/${second[side].id}/`, undefined, 204);
     for (const side of ['ls', 'outpost'] as const) {
@@ -80,5 +79,9 @@ describe('S3 export storages, Outpost against Label Studio', () => {
           : '';
       expect.soft(gone, `${side}: the deleted annotation's object (can_delete_objects)${evidence}`).toBe(true);
     }
+    // After the delete, not before: Label Studio's sync saves every annotation again from eight
+    // threads, each with its own SQLite connection, and under load it lost a saved annotation's
+    // link there (its pre_delete handler then finds no link and leaves the object).
+    await both.expectSame('a sync of both', 'POST', (side) => `${one(side)}/sync`, undefined, { aliases });
   });
 });
