@@ -1,8 +1,7 @@
 import { addRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import { runSync, type SyncRunResult } from '../../electron/core/sync/runSync.js';
-import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
-import { choice, createRemoteProject, type RemoteOutpost } from './syncRemote.js';
+import { choice, createRemoteProject, type RemoteOutpost, syncDepsOf } from './syncRemote.js';
 import { call } from './taskApi.js';
 import { createTestApp, type TestApp } from './testApp.js';
 
@@ -46,11 +45,7 @@ export interface PredictionRig {
 /** A local app that syncs with `remoteUrl` (added with `token`, as the Sync page does). */
 export async function createPredictionRig(remoteUrl: string, token: string): Promise<PredictionRig> {
   const t = await createTestApp();
-  const deps: SyncDeps = {
-    ...t.ctx,
-    dataDir: t.deps.dataDir,
-    tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
-  };
+  const deps: SyncDeps = syncDepsOf(t);
   const { id: remoteId } = await addRemote(deps, { url: remoteUrl, token });
   const db = t.db;
   return {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { createRemoteClient, type RemoteClient } from '../../electron/core/sync/remoteClient.js';
+import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
+import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import type { SyncContext, SyncPhase, SyncProgress } from '../../electron/core/sync/syncTypes.js';
 import { spawnCli } from './spawnCli.js';
 import { createTestApp, type TestApp } from './testApp.js';
@@ -70,6 +72,15 @@ export async function startRemoteOutpost(extraArgs: string[] = []): Promise<Remo
       await cli.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** What a sync needs, from a test app: its database and clock, its data folder, a headless token vault there. */
+export function syncDepsOf(t: TestApp): SyncDeps {
+  return {
+    ...t.ctx,
+    dataDir: t.deps.dataDir,
+    tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
   };
 }
 

@@ -9,9 +9,8 @@ import { addRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import type { FetchLike } from '../../electron/core/sync/remoteClient.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
-import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import { importFile } from '../helpers/labelingMedia.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { startRemoteOutpost, type RemoteOutpost, syncDepsOf } from '../helpers/syncRemote.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /*
@@ -102,9 +101,7 @@ describe('the media cache', () => {
       return fetch(input, init);
     };
     deps = {
-      ...t.ctx,
-      dataDir: t.deps.dataDir,
-      tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
+      ...syncDepsOf(t),
       fetch: watching,
     };
     ({ id: remoteId } = await addRemote(deps, { url: remote.url, token: remote.token }));

@@ -4,8 +4,13 @@ import { openDatabase } from '../../electron/core/db/open.js';
 import { addRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
-import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
-import { choice, createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import {
+  choice,
+  createRemoteProject,
+  startRemoteOutpost,
+  type RemoteOutpost,
+  syncDepsOf,
+} from '../helpers/syncRemote.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /*
@@ -97,11 +102,7 @@ describe('pulling drafts, prediction snapshots and unique ids', () => {
       );
     });
     t = await createTestApp();
-    deps = {
-      ...t.ctx,
-      dataDir: t.deps.dataDir,
-      tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
-    };
+    deps = syncDepsOf(t);
     ({ id: remoteId } = await addRemote(deps, { url: remote.url, token: remote.token }));
   });
   afterAll(async () => {

@@ -4,9 +4,8 @@ import { openDatabase } from '../../electron/core/db/open.js';
 import { addRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
-import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import { makePng } from '../helpers/labelingMedia.js';
-import { choice, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { choice, startRemoteOutpost, type RemoteOutpost, syncDepsOf } from '../helpers/syncRemote.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /*
@@ -59,11 +58,7 @@ describe('task fields a pull keeps as the server has them', () => {
     t = await createTestApp();
     // The local clock is far from the remote's: a pull time would show.
     t.advanceSeconds(86_400 * 30);
-    const deps: SyncDeps = {
-      ...t.ctx,
-      dataDir: t.deps.dataDir,
-      tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
-    };
+    const deps: SyncDeps = syncDepsOf(t);
     const { id } = await addRemote(deps, { url: remote.url, token: remote.token });
     expect((await runSync(deps, id, { projects: [remoteProject] })).summary.errors).toEqual([]);
   });

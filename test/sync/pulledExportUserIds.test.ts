@@ -4,10 +4,9 @@ import { openDatabase } from '../../electron/core/db/open.js';
 import { addRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
-import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import { makePng } from '../helpers/labelingMedia.js';
 import { readZip } from '../helpers/readZip.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { startRemoteOutpost, type RemoteOutpost, syncDepsOf } from '../helpers/syncRemote.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /*
@@ -143,11 +142,7 @@ describe('user ids in the exports of a pulled project', () => {
       db.close();
     }
     t = await createTestApp();
-    const deps: SyncDeps = {
-      ...t.ctx,
-      dataDir: t.deps.dataDir,
-      tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
-    };
+    const deps: SyncDeps = syncDepsOf(t);
     const { id } = await addRemote(deps, { url: remote.url, token: remote.token });
     expect((await runSync(deps, id, { projects: [remoteProject] })).summary.errors).toEqual([]);
     project = t.db.prepare('SELECT project FROM remote_projects').pluck().get() as number;

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
-import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import { makePng } from '../helpers/labelingMedia.js';
 import { readZip } from '../helpers/readZip.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { startRemoteOutpost, type RemoteOutpost, syncDepsOf } from '../helpers/syncRemote.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /*
@@ -58,11 +57,7 @@ describe('image exports of a pulled project', () => {
       await remote.api('POST', `/api/tasks/${task}/annotations/`, { result: box() });
     }
     t = await createTestApp();
-    const deps: SyncDeps = {
-      ...t.ctx,
-      dataDir: t.deps.dataDir,
-      tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
-    };
+    const deps: SyncDeps = syncDepsOf(t);
     const { id } = await addRemote(deps, { url: remote.url, token: remote.token });
     const result = await runSync(deps, id, { projects: [remoteProject.id] });
     expect(result.summary.errors).toEqual([]);

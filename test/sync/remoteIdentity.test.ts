@@ -4,13 +4,13 @@ import { openDatabase } from '../../electron/core/db/open.js';
 import { addRemote, testRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
-import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import {
   choice,
   createRemoteProject,
   recordingProgress,
   startRemoteOutpost,
   type RemoteOutpost,
+  syncDepsOf,
 } from '../helpers/syncRemote.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
@@ -58,11 +58,7 @@ describe("the local user carries the remote account's identity", () => {
     renameRemoteUser(remote, 'me@example.com', 'Mae', 'Jones');
     renameRemoteUser(other, 'someone.else@example.com', 'Sam', 'Else');
     t = await createTestApp();
-    deps = {
-      ...t.ctx,
-      dataDir: t.deps.dataDir,
-      tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
-    };
+    deps = syncDepsOf(t);
   });
   afterAll(async () => {
     await Promise.all([remote?.stop(), other?.stop()]);

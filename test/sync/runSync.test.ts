@@ -1,3 +1,4 @@
+import { syncDepsOf } from '../helpers/syncRemote.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,6 @@ import { addRemote } from '../../electron/core/sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../../electron/core/sync/engine/syncDeps.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
 import type { SyncPhase, SyncProgress } from '../../electron/core/sync/syncTypes.js';
-import { createFileTokenVault } from '../../electron/core/sync/tokenVault.js';
 import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
 import { createTestApp } from '../helpers/testApp.js';
 
@@ -49,11 +49,7 @@ describe('runSync', () => {
   /** A local Outpost with the remote added (by its legacy token). */
   async function localWithRemote() {
     const t = await createTestApp();
-    const deps: SyncDeps = {
-      ...t.ctx,
-      dataDir: t.deps.dataDir,
-      tokenVault: createFileTokenVault({ dataDir: t.deps.dataDir, codec: null }),
-    };
+    const deps: SyncDeps = syncDepsOf(t);
     const { id } = await addRemote(deps, { url: remote.url, token: remote.token });
     const runRow = (runId: number) =>
       t.db.prepare('SELECT * FROM sync_runs WHERE id = ?').get(runId) as Record<string, unknown>;
