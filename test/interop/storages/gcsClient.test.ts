@@ -29,7 +29,8 @@ async function withoutEmulator<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    process.env.STORAGE_EMULATOR_HOST = emulator;
+    if (emulator === undefined) delete process.env.STORAGE_EMULATOR_HOST;
+    else process.env.STORAGE_EMULATOR_HOST = emulator;
   }
 }
 

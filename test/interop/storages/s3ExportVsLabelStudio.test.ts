@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelStudioRows } from '../labelStudioDb.js';
 import { choice, createPair, TEXT_CONFIG } from '../conformance/projectPair.js';
-import type { Side } from '../differential/targets.js';
+import type { Side, Target } from '../differential/targets.js';
 import { s3Fields, useMoto } from './s3Fixtures.js';
 import { eventually, keyShape, useStoragePair } from './storagePair.js';
 
@@ -11,17 +11,33 @@ import { eventually, keyShape, useStoragePair } from './storagePair.js';
  * field by field, key order and JSON style included.
  */
 
+/*
+ * Label Studio 1.22 deletes a project with every model signal switched off: it empties each
+ * signal's receiver list for the duration and puts the list back, but Django keeps a per-sender
+ * cache of receivers that only connect() and disconnect() clear. The deletion's own pre_delete of
+ * its annotations caches "no receivers" for Annotation, so from then on, in that process, deleting
+ * an annotation no longer reaches the handler that removes its exported object (the object stays,
+ * its link row goes with the annotation). Which of the suite's earlier files deleted a project
+ * decided whether this comparison passed. Outpost deletes the object whatever came before, as
+ * Label Studio does in a fresh process; this puts Label Studio back in that state. Deleting a
+ * project's tasks (none here) disconnects and reconnects two pre_delete and post_delete receivers
+ * through the public API, which clears those caches.
+ */
+async function resetLabelStudioDeleteSignals(ls: Target): Promise<void> {
+  const scratch = await ls.send('POST', '/api/projects/', { json: { title: 'signal cache reset' } });
+  expect(scratch.status, 'a scratch project on Label Studio').toBe(201);
+  const { id } = scratch.body as { id: number };
+  const cleared = await ls.send('DELETE', `/api/projects/${id}/tasks/`);
+  expect(cleared.status, "deleting the scratch project's tasks").toBe(204);
+}
+
 describe('S3 export storages, Outpost against Label Studio', () => {
   const pair = useStoragePair();
   const moto = useMoto();
-  let attempt = 0;
 
-  // Retried once: the real Label Studio is the referee here, and its storage code races with
-  // itself under load (below); the failure message carries Label Studio's links.
-  it('writes the same objects on the first sync and on each save, and deletes them alike', { retry: 1 }, async () => {
+  it('writes the same objects on the first sync and on each save, and deletes them alike', async () => {
     const both = pair();
-    attempt += 1;
-    const bucket = (side: Side) => `cmp-export-${side}-${attempt}`;
+    const bucket = (side: Side) => `cmp-export-${side}`;
     for (const side of ['ls', 'outpost'] as const) await moto().createBucket(bucket(side));
     const aliases = { ls: { [bucket('ls')]: '<bucket>' }, outpost: { [bucket('outpost')]: '<bucket>' } };
     const project = await createPair(both, TEXT_CONFIG, 'S3 export');
@@ -66,6 +82,7 @@ describe('S3 export storages, Outpost against Label Studio', () => {
     const second = await annotate('neg');
     await sameObject('the object a saved annotation wrote', { ls: second.ls.id, outpost: second.outpost.id });
 
+    await resetLabelStudioDeleteSignals(both.targets.ls);
     await both.ok('DELETE', (side) => `/api/annotations/${second[side].id}/`, undefined, 204);
     for (const side of ['ls', 'outpost'] as const) {
       // A loaded machine (the whole interop run) can be slow here: give it 15 s.
