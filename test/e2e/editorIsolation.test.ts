@@ -69,6 +69,8 @@ describe('a hostile remote’s editor in the sandboxed frame, in Chromium', () =
     // The planted code runs; the runtime's text, which the download reads, is left in a comment.
     remote.files.set('runtime.js', `${PLANTED}/*${remote.files.get('runtime.js')}*/`);
     session = await openLabelingSession('editor-isolation', {
+      // What planted code can reach is the question here: the browser as users run it.
+      launch: { siteIsolation: true },
       async setup(started) {
         chosenProject = await createProject(started, 'Chose the remote editor', MOOD_CONFIG);
         [chosenTask] = (await importTasks(started, chosenProject, [{ text: 'Planted?' }])) as [number];

@@ -62,7 +62,11 @@ describe('labeling a mirrored project on the team server, in Chromium', () => {
     [remoteTask] = (await remote.api<{ id: number }[]>('GET', `/api/projects/${remoteProject}/tasks/`)).map(
       (task) => task.id,
     ) as [number];
-    session = await openLabelingSession('labeling-remote-editor', { setup: pull });
+    session = await openLabelingSession('labeling-remote-editor', {
+      setup: pull,
+      // A remote's editor code runs here: the browser as users run it.
+      launch: { siteIsolation: true },
+    });
     ({ server, page } = session);
   });
 

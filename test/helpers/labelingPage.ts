@@ -1,6 +1,6 @@
-import type { Browser, FrameLocator, LaunchOptions, Locator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { openRecordedPage, type ExpectedFailures, type RecordedPage } from './browserPage.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium, type ChromiumOptions } from './chromium.js';
 import { startE2eServer, type E2eServer } from './e2eServer.js';
 
 /*
@@ -43,8 +43,8 @@ export interface LabelingSession extends RecordedPage {
 }
 
 export interface LabelingSessionOptions {
-  /** How Chromium is launched, e.g. with extra flags. */
-  launch?: LaunchOptions;
+  /** How Chromium is launched, e.g. with extra flags or with site isolation. */
+  launch?: ChromiumOptions;
   /** The failures the tests provoke on purpose (see `openRecordedPage`). */
   expected?: ExpectedFailures;
   /** Runs once the server is up, before the page signs in: e.g. creates the projects to label. */

@@ -70,6 +70,8 @@ describe('stored XSS from task data and the project instruction (Chromium)', () 
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
     session = await openLabelingSession('xss', {
+      // What a payload can reach is the question here: the browser as users run it.
+      launch: { siteIsolation: true },
       // Broken image URLs are what the payloads are; their 404s are expected.
       expected: () => true,
       async setup(server) {

@@ -72,7 +72,10 @@ describe('labeling with the remote’s own editor, offline', () => {
       ],
     );
     remoteTasks = imported.task_ids;
-    session = await openLabelingSession('remote-editor');
+    session = await openLabelingSession('remote-editor', {
+      // A remote's editor code runs here: the browser as users run it.
+      launch: { siteIsolation: true },
+    });
     page = session.page;
     page.setDefaultTimeout(30_000);
   });
