@@ -12,7 +12,7 @@ import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * Duplicating a project asks whether its tasks come too: with "Settings and tasks" the copy gets
- * the task data, and none of the annotations.
+ * the task data, and none of the annotations; when the tasks cannot be copied, no copy is left.
  */
 
 interface TaskList {
@@ -57,5 +57,29 @@ describe('duplicating a project with its tasks, in Chromium', () => {
     const copied = await server.api<TaskList>('GET', `/api/tasks/?project=${listed.results[0]!.id}&page_size=10`);
     expect(copied.tasks.map((task) => task.data.text).sort()).toEqual(['One.', 'Three.', 'Two.']);
     expect(copied.tasks.map((task) => task.total_annotations)).toEqual([0, 0, 0]);
+  });
+
+  it('keeps no copy when its tasks cannot be copied: all or nothing', async () => {
+    const projectCount = async () => (await server.api<{ count: number }>('GET', '/api/projects/')).count;
+    const before = await projectCount();
+    await page.goto(`${server.cli.url}/#/`);
+    // The copy's task import fails, as a full disk or a dropped connection would make it fail.
+    const importCall = /\/api\/projects\/\d+\/import(\?|$)/;
+    await page.route(importCall, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail": "The disk is full."}' }),
+    );
+    try {
+      await page.getByRole('button', { name: 'Duplicate Moods', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Duplicate project' });
+      await dialog.getByRole('radio', { name: /Settings and tasks/ }).check();
+      await dialog.getByRole('button', { name: 'Duplicate', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'Could not duplicate “Moods”' }).waitFor();
+    } finally {
+      await page.unroute(importCall);
+    }
+    await expectEventually(projectCount).toBe(before);
+    await page.reload();
+    await page.getByRole('article', { name: 'Moods', exact: true }).waitFor();
+    await expectEventually(() => page.getByRole('article', { name: 'Moods (copy)' }).count()).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { ApiError, type ApiClient } from './client';
+import { deleteProject, duplicateProject, type ProjectDetail } from './projects';
 
 /** Tasks read and imported per round: one Data Manager page each way. */
 const PAGE_SIZE = 500;
@@ -31,5 +32,27 @@ export async function copyTaskData(client: ApiClient, fromProjectId: number, toP
     );
     copied += answer.tasks.length;
     if (answer.tasks.length < PAGE_SIZE) return copied;
+  }
+}
+
+/**
+ * Duplicates a project with its task data, all or nothing: when a page of tasks cannot be copied,
+ * the copy is deleted again, since a copy holding some of the tasks would pass for a whole one.
+ */
+export async function duplicateProjectWithTasks(
+  client: ApiClient,
+  id: number,
+): Promise<{ copy: ProjectDetail; tasks: number }> {
+  const copy = await duplicateProject(client, id);
+  try {
+    return { copy, tasks: await copyTaskData(client, id, copy.id) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    try {
+      await deleteProject(client, copy.id);
+    } catch {
+      throw new Error(`${reason} The incomplete copy (project ${copy.id}) could not be removed: delete it.`);
+    }
+    throw error;
   }
 }

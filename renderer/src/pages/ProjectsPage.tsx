@@ -18,7 +18,7 @@ import { useToasts } from '../components/toastContext';
 import { routes } from '../router';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useProjectList } from './useProjectList';
-import { copyTaskData } from '../api/copyTasks';
+import { duplicateProjectWithTasks } from '../api/copyTasks';
 import { DuplicateProjectDialog } from '../components/DuplicateProjectDialog';
 import { pluralize } from '../../../shared/text/counts';
 
@@ -89,8 +89,9 @@ export function ProjectsPage() {
     setToDuplicate(null);
     setBusyIds((ids) => new Set(ids).add(project.id));
     try {
-      const copy = await duplicateProject(client, project.id);
-      const tasks = withTasks ? await copyTaskData(client, project.id, copy.id) : null;
+      const { copy, tasks } = withTasks
+        ? await duplicateProjectWithTasks(client, project.id)
+        : { copy: await duplicateProject(client, project.id), tasks: null };
       const what = tasks === null ? '' : ` with ${pluralize(tasks, 'task')}`;
       toasts.success(`Duplicated “${titleOf(project)}” as “${titleOf(copy)}”${what}.`);
       void list.reload();
