@@ -61,6 +61,10 @@ def label_studio_env(data_dir, files_root, access_token_seconds=None):
         'LABEL_STUDIO_LOCAL_FILES_DOCUMENT_ROOT': str(files_root),
         # No call to pypi.org at each start: the rig depends on nothing but loopback.
         'LATEST_VERSION_CHECK': 'false',
+        # Nor its usage telemetry: after each request Label Studio parsed the user agent and posted
+        # to tele.labelstud.io from a new thread (689 times in one group's run), about a tenth of
+        # its CPU in the conformance files, on machines where the interop groups share two cores.
+        'COLLECT_ANALYTICS': 'false',
         'PYTHONUNBUFFERED': '1',
     })
     return env
