@@ -10,7 +10,7 @@ const folder = mkdtempSync(join(tmpdir(), 'outpost-chromium-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const MISSING = join(folder, 'no-such-chromium');
-const INSTALL_HINT = 'Install it: sudo apt-get install -y chromium';
+const INSTALL_HINT = 'Install it: sudo apt-get install -y chromium-headless-shell';
 
 describe('requireChromium', () => {
   it('throws with the path and the install command when there is no file', () => {
