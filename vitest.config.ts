@@ -39,9 +39,11 @@ export default defineConfig({
   plugins,
   test: {
     ...sharedTest,
-    // Spelled out from sharedTest, not `extends: true`: extending concatenates include lists.
+    // Each project spells out its options from sharedTest and does not extend this file (vitest 5
+    // extends by default): extending concatenates include lists and applies the plugins twice.
     projects: [
       {
+        extends: false,
         plugins,
         test: {
           ...sharedTest,
@@ -52,7 +54,7 @@ export default defineConfig({
         },
       },
       // Benchmarks stay here, isolated as before: each measures its own process's memory.
-      { plugins, test: { ...sharedTest, name: 'own-modules', include: NEEDS_OWN_MODULES } },
+      { extends: false, plugins, test: { ...sharedTest, name: 'own-modules', include: NEEDS_OWN_MODULES } },
     ],
   },
 });
