@@ -73,7 +73,7 @@ function decodedStrings(value: unknown): string[] {
   return [];
 }
 
-describe('GET /api/templates/ (spec 2.1)', () => {
+describe('GET /api/templates/', () => {
   it('needs a token like every /api route', async () => {
     const t = await createTestApp();
     await expectEnvelope(await t.request('/api/templates/'), 401, 'Authentication credentials were not provided.');
