@@ -7,7 +7,7 @@ import { FIXED_SLEEPS, ONE_SHOT_READ, SLEEP_ALLOWED_IN } from './test/lint/testW
 
 const ROOT = dirname(new URL(import.meta.url).pathname);
 
-/** The layer a project file belongs to, by folder (see CONTRIBUTING.md and architecture.md). */
+/** The layer a project file belongs to, by folder (see docs/architecture.md#layers). */
 function layerOf(file) {
   const path = relative(ROOT, file).split('\\').join('/');
   if (path.startsWith('shared/')) return 'shared';
@@ -40,7 +40,7 @@ const MAY_IMPORT = {
   shell: ['shell', 'core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
 };
 
-/** Node's network modules; the domain gets what they do from outside (architecture.md section 3, CONTRIBUTING). */
+/** Node's network modules; the domain gets what they do from outside (docs/architecture.md#layers). */
 const NETWORK_MODULES = new Set(
   ['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'dns/promises'].flatMap((name) => [name, `node:${name}`]),
 );
@@ -118,7 +118,7 @@ export const layerRule = {
 };
 
 /**
- * SQL lives in db/repos (architecture.md section 3): a string in the domain or a route that reads
+ * SQL lives in db/repos (docs/architecture.md#layers): a string in the domain or a route that reads
  * as SQL means a query is being written outside db/. Comments are not checked.
  */
 const SQL_TEXT = String.raw`/\b(SELECT|INSERT INTO|DELETE FROM|UPDATE \w+ SET|WHERE|GROUP BY|ORDER BY|IS (NOT )?NULL|json_each|json_extract)\b/`;

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /*
  * Label Studio 1.22's annotations and drafts as Outpost serves them: `AnnotationSerializer`
- * (spec 6.2; `completed_by` expanded to a user where the task GET and the Data Manager ask for
- * it) and `AnnotationDraftSerializer`. `state` is absent with the FSM flags off.
+ * (docs/label-studio-compatibility.md#annotations-and-drafts; `completed_by` expanded to a user
+ * where the task GET and the Data Manager ask for it) and `AnnotationDraftSerializer`. `state` is
+ * absent with the FSM flags off.
  */
 
 /** `CompletedByDMSerializer`: the author as `expand=completed_by` shows it. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /*
- * Label Studio 1.22's Data Manager as Outpost serves it (spec 5.1 and 8): tabs (`/api/dm/views/`),
- * columns, actions and their answers, and the task page of `GET /api/tasks/?fields=task_only`.
- * The people the users columns name are `/api/users/` items (users.ts).
+ * Label Studio 1.22's Data Manager as Outpost serves it
+ * (docs/label-studio-compatibility.md#data-manager): tabs (`/api/dm/views/`), columns, actions and
+ * their answers, and the task page of `GET /api/tasks/?fields=task_only`. The people the users
+ * columns name are `/api/users/` items (users.ts).
  */
 
 /** A filter as the view stores it; `child_filter` narrows a related column. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/* The easy export's format list, `GET /api/projects/{id}/export/formats` (label-studio-api.md 7.1). */
+/*
+ * The easy export's format list, `GET /api/projects/{id}/export/formats`
+ * (docs/export-formats.md#format-list).
+ */
 
 /** One format: the catalog's keys, then `name`, and `disabled: true` only where the config cannot produce it. */
 export const exportFormatSchema = z.strictObject({

@@ -8,7 +8,7 @@ import { z } from 'zod';
 /** `{".csv": 1}` for files and URLs, but `[]` for a JSON body (Label Studio's quirk). */
 const foundFormatsSchema = z.union([z.record(z.string(), z.number()), z.array(z.never())]);
 
-/** The 201 body of an import (spec 4.1), in Label Studio's key order. */
+/** The 201 body of an import (docs/label-studio-compatibility.md#import), in Label Studio's key order. */
 export const importAnswerSchema = z.strictObject({
   task_count: z.number(),
   /** null when nothing was committed (`commit_to_project=false`). */
@@ -24,7 +24,7 @@ export const importAnswerSchema = z.strictObject({
 });
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 
-/** `POST /api/projects/{id}/reimport` (spec 4.2): always committed, so the counts are numbers. */
+/** `POST /api/projects/{id}/reimport`: always committed, so the counts are numbers. */
 export const reimportAnswerSchema = z.strictObject({
   task_count: z.number(),
   annotation_count: z.number(),

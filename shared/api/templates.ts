@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * `GET /api/templates/` (spec 2.1): the labeling template gallery, items shaped like Label
+ * `GET /api/templates/`: the labeling template gallery, items shaped like Label
  * Studio's (title, type, group, image, details, config) plus Outpost's own `sample_data` and
  * `bundled_editor`.
  */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /*
- * The caller's API tokens (Label Studio's spec 1.3) as the app reads them: the legacy 40-hex key
- * (`/api/current-user/token`, `reset-token`), a new personal access token (`POST /api/token/`),
- * and the live PATs listed truncated to `header.payload`, enough to identify and revoke one.
+ * The caller's API tokens (docs/label-studio-compatibility.md#authentication-and-tokens) as the app
+ * reads them: the legacy 40-hex key (`/api/current-user/token`, `reset-token`), a new personal
+ * access token (`POST /api/token/`), and the live PATs listed truncated to `header.payload`, enough
+ * to identify and revoke one.
  */
 
 export const tokenAnswerSchema = z.strictObject({ token: z.string() });

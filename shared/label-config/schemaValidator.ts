@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1: kept, not ajv, because Label Studio answers an invalid config with Python
+ * Hand-written, not ajv, because Label Studio answers an invalid config with Python
  * jsonschema's own message, verbatim: the error its `best_match` picks (ajv's first error comes
  * from anyOf's first branch), worded its way (`'value' is a required property`, not `should have
  * required property`), with Python reprs of the instance (`None`, `True`, `OrderedDict({...})`)

@@ -1,6 +1,7 @@
 /**
  * What Outpost knows about each tag of Label Studio's editor, as data: its role, the `type` its
- * results carry, and the Python types of task data it accepts (spec 4.4, for import validation).
+ * results carry, and the Python types of task data it accepts (for import validation:
+ * docs/label-studio-compatibility.md#task-data-validation).
  */
 export type TagKind = 'object' | 'control' | 'visual' | 'option';
 export type DataValueType = 'str' | 'int' | 'float' | 'list' | 'dict' | 'NoneType';

@@ -21,7 +21,10 @@ export interface ParsedInput {
   valueList?: string;
 }
 
-/** One control tag of `parsed_label_config`, keyed by the control's name (spec 3.4). */
+/**
+ * One control tag of `parsed_label_config`, keyed by the control's name
+ * (docs/label-studio-compatibility.md#parsed-label-config).
+ */
 export interface ParsedControl {
   type: string;
   to_name: string[];

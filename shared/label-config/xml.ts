@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1: kept, not a JS XML library, because Label Studio answers a malformed config
+ * Hand-written, not a JS XML library, because Label Studio answers a malformed config
  * with expat's own message and position, verbatim ("not well-formed (invalid token): line 1,
  * column 5", "DTDForbidden(name='View', ...)"), and refuses what expat refuses (unbound prefixes,
  * any DTD). No JS parser gives those words, positions or verdicts: fast-xml-parser, the maintained

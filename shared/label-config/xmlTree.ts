@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1: kept with the parser (xml.ts): its tree is ElementTree's (text and tail), and
+ * Hand-written with the parser (xml.ts): its tree is ElementTree's (text and tail), and
  * `serializeXml` must write ElementTree's `tostring` character for character, because Label Studio
  * finds names with regular expressions over that text. Proof: test/labelConfig/expatOracle.test.ts,
  * against the text recorded from Label Studio's own parse.

@@ -24,7 +24,7 @@ async function annotate(t: TestApp, task: number, body: Record<string, unknown>,
   return call(t, 'POST', `/api/tasks/${task}/annotations/${query}`, body);
 }
 
-describe('POST /api/tasks/{id}/annotations/ (spec 6.2)', () => {
+describe('POST /api/tasks/{id}/annotations/', () => {
   it('returns the AnnotationSerializer object, every field in order, unique_id write-only', async () => {
     const { t, project, task } = await setup();
     t.advanceSeconds(60);

@@ -12,7 +12,7 @@ async function accessTokenFor(t: TestApp): Promise<string> {
   return ((await response.json()) as { access: string }).access;
 }
 
-describe('authentication (spec 1.1, 1.4)', () => {
+describe('authentication: token kinds, missing and invalid credentials', () => {
   it('refuses a request without credentials with the envelope and WWW-Authenticate: Token', async () => {
     const t = await createTestApp();
     const response = await t.request(WHOAMI);

@@ -4,7 +4,7 @@ import { expectEnvelope } from '../helpers/envelope.js';
 import { signIn } from '../helpers/browserSignIn.js';
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
 
-describe('browser mode: one-time login link, session cookie, CSRF (issue 6 part 1)', () => {
+describe('browser mode: one-time login link, session cookie, CSRF', () => {
   it('trades the link for an HttpOnly SameSite=Strict session and a readable CSRF cookie, then redirects', async () => {
     const t = await createTestApp();
     const { response, cookies, session, csrf } = await signIn(t);

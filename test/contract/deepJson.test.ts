@@ -3,10 +3,10 @@ import { expectEnvelope } from '../helpers/envelope.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /*
- * JSON nested deeper than Python's json module can decode (issue 17, item 2: found by the fuzz
- * suite). Label Studio's parser stops at its recursion limit; Outpost's code that walks parsed
- * values recursed as deep as the document went and overflowed the stack, a 500. Now the document
- * is refused as a parse error, with Python's RecursionError text.
+ * JSON nested deeper than Python's json module can decode (found by the fuzz suite). Label Studio's
+ * parser stops at its recursion limit; Outpost's code that walks parsed values recursed as deep as
+ * the document went and overflowed the stack, a 500. Now the document is refused as a parse error,
+ * with Python's RecursionError text.
  */
 
 const DEPTH = 50_000;

@@ -13,7 +13,7 @@ import {
 import { expectEnvelope } from '../helpers/envelope.js';
 import { createTestApp } from '../helpers/testApp.js';
 
-/* Data Manager actions (spec 8): `/api/dm/actions/`, after Label Studio's data_manager/actions. */
+/* Data Manager actions: `/api/dm/actions/`, after Label Studio's data_manager/actions. */
 
 const CHOICE = { from_name: 'label', to_name: 'text', type: 'choices', value: { choices: ['pos'] } };
 

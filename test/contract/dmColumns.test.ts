@@ -3,7 +3,7 @@ import { addAnnotation, addPrediction, addProject, addTask, getJson } from '../h
 import { expectEnvelope } from '../helpers/envelope.js';
 import { createTestApp } from '../helpers/testApp.js';
 
-/* `/api/dm/columns/` and `/api/dm/project/` (spec 8), after Label Studio's get_all_columns and ProjectStateAPI. */
+/* `/api/dm/columns/` and `/api/dm/project/`, after Label Studio's get_all_columns and ProjectStateAPI. */
 
 const BUILT_IN = [
   'id',

@@ -14,9 +14,9 @@ import {
 import { createTestApp } from '../helpers/testApp.js';
 
 /*
- * Data Manager filters (spec 8) over hand-built datasets. The first block replays Label Studio's
+ * Data Manager filters over hand-built datasets. The first block replays Label Studio's
  * own tavern filter tests (tests/data_manager/filters/*.tavern.yml, with their task files); the
- * second covers every task column and operator of the spec.
+ * second covers every task column and operator (docs/label-studio-compatibility.md#data-manager).
  */
 
 type Item = { filter: string; operator: string; type: string; value: unknown; child_filter?: Item };
@@ -148,7 +148,7 @@ describe("Label Studio's tavern filter tests", () => {
   });
 });
 
-describe('every task column and operator (spec 8)', () => {
+describe('every task column and operator', () => {
   async function dataset() {
     const t = await createTestApp();
     const project = addProject(t.db);

@@ -3,7 +3,7 @@ import { addProject, getJson, type TestApp } from '../helpers/dmData.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { createTestApp } from '../helpers/testApp.js';
 
-/* Data Manager views (spec 8): `/api/dm/views/` after Label Studio's ViewAPI and test_views_api.py. */
+/* Data Manager views: `/api/dm/views/` after Label Studio's ViewAPI and test_views_api.py. */
 
 function send(t: TestApp, method: string, path: string, body?: unknown) {
   return t.withToken(path, {
@@ -106,7 +106,7 @@ describe('/api/dm/views/', () => {
       404,
       'No Project matches the given query.',
     );
-    // Found by the fuzz suite (issue 17, item 2): missing fields were a 500.
+    // Found by the fuzz suite: missing fields were a 500.
     await expectEnvelope(await send(t, 'POST', '/api/dm/views/order/', {}), 400, 'Validation error', {
       project: ['This field is required.'],
       ids: ['This field is required.'],

@@ -60,7 +60,7 @@ async function text(response: Response): Promise<string> {
   return response.text();
 }
 
-describe('GET /api/projects/{id}/export (spec 7.2)', () => {
+describe('GET /api/projects/{id}/export (the easy export)', () => {
   it('sends the file with Label Studio name, disposition, filename header and the application/.json type', async () => {
     const { t, id } = await projectWith(NER);
     const response = await t.withToken(`/api/projects/${id}/export`);

@@ -44,7 +44,7 @@ function expectListShape(formats: Format[]) {
   for (const format of disabled) expect(format.disabled).toBe(true);
 }
 
-describe('GET /api/projects/{id}/export/formats (spec 7.1)', () => {
+describe('GET /api/projects/{id}/export/formats', () => {
   it('enables only the four tabular formats for text classification, in LS key order', async () => {
     const formats = await formatsFor(
       '<View><Text name="text" value="$text"/><Choices name="c" toName="text"><Choice value="A"/></Choices></View>',
@@ -73,7 +73,7 @@ describe('GET /api/projects/{id}/export/formats (spec 7.1)', () => {
     });
   });
 
-  it('gives the spec titles', async () => {
+  it("gives Label Studio's titles", async () => {
     const formats = await formatsFor('<View></View>');
     const titles = Object.fromEntries(formats.map((format) => [format.name, format.title]));
     expect(titles).toMatchObject({

@@ -36,7 +36,7 @@ function snapshotFiles(exportsDir: string): string[] {
   return existsSync(folder) ? readdirSync(folder).sort() : [];
 }
 
-describe('export snapshots (spec 7.3)', () => {
+describe('export snapshots', () => {
   it('creates a completed snapshot whose md5 is the file it wrote', async () => {
     const { t, create } = await choicesProject();
     const snapshot = await create();

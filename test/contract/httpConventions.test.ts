@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { createTestApp } from '../helpers/testApp.js';
 
-describe('HTTP conventions (spec 0, 10, 11)', () => {
+describe('HTTP conventions, errors, version and health', () => {
   it('routes with and without a trailing slash, never redirecting', async () => {
     const t = await createTestApp();
     for (const path of ['/api/version', '/api/version/', '/api/current-user/whoami', '/api/current-user/whoami/']) {

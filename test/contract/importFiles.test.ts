@@ -34,7 +34,7 @@ function taskData(t: TestApp, project: number): unknown[] {
   );
 }
 
-describe('POST /api/projects/{id}/import with files (spec 4.1)', () => {
+describe('POST /api/projects/{id}/import with files', () => {
   it('reads a CSV with preannotated_from_fields into tasks with predictions', async () => {
     const t = await createTestApp();
     const project = await createProject(t, IMAGE_CONFIG);

@@ -25,7 +25,7 @@ function taskRows(t: TestApp, project: number) {
   return t.db.prepare('SELECT * FROM tasks WHERE project = ? ORDER BY id').all(project) as Record<string, unknown>[];
 }
 
-describe('POST /api/projects/{id}/import with a JSON body (spec 4.1)', () => {
+describe('POST /api/projects/{id}/import with a JSON body', () => {
   it('imports flat rows as task data and answers with the Community response shape', async () => {
     const t = await createTestApp();
     const project = await createProject(t);
@@ -77,7 +77,7 @@ describe('POST /api/projects/{id}/import with a JSON body (spec 4.1)', () => {
     ]);
   });
 
-  it('imports wrapped tasks with annotations and predictions as the spec example shows', async () => {
+  it("imports wrapped tasks with annotations and predictions as Label Studio's import example shows", async () => {
     const t = await createTestApp();
     const project = await createProject(t);
     const email = (t.db.prepare('SELECT email FROM users WHERE id = ?').get(t.userId) as { email: string }).email;

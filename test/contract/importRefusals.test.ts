@@ -5,7 +5,7 @@ import { expectEnvelope } from '../helpers/envelope.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /*
- * Files an import must refuse whole, in Label Studio's envelope (issue 15): a CSV whose quote is
+ * Files an import must refuse whole, in Label Studio's envelope: a CSV whose quote is
  * never closed (pandas refuses it: Label Studio answers the same), an empty CSV (Label Studio's
  * own message), and an empty image or page, which Label Studio 1.22 would make a task of
  * (test/interop/knownDifferences.ts: empty-single-file). Nothing is imported and no upload is kept.

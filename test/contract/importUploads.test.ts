@@ -21,7 +21,7 @@ async function uploadCsv(t: TestApp, project: number, names: string[], query = '
   return ((await response.json()) as { file_upload_ids: number[] }).file_upload_ids;
 }
 
-describe('file uploads (spec 4.3)', () => {
+describe('file uploads', () => {
   it('lists the requested uploads, all of them with all=true, and deletes them', async () => {
     const { t, project } = await setUp();
     const ids = await uploadCsv(t, project, ['a.csv', 'b.csv', 'c.csv']);
@@ -79,7 +79,7 @@ describe('file uploads (spec 4.3)', () => {
   });
 });
 
-describe('POST /api/projects/{id}/import/predictions (spec 4.3)', () => {
+describe('POST /api/projects/{id}/import/predictions', () => {
   it('adds predictions to existing tasks, normalizing results, and updates counters', async () => {
     const { t, project } = await setUp();
     const imported = await t.withToken(`/api/projects/${project}/import?return_task_ids=true`, {

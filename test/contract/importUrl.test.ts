@@ -39,7 +39,7 @@ function importForm(t: TestApp, project: number, form: Record<string, string>) {
 }
 
 // Which addresses an import may reach (SSRF): test/security/ssrf.test.ts.
-describe('POST /api/projects/{id}/import with url= (spec 4.1, mode 2)', () => {
+describe('POST /api/projects/{id}/import with url=', () => {
   it('downloads a file (following redirects) into an upload when private addresses are allowed', async () => {
     const t = await createTestApp({ allowPrivateImportUrls: true });
     const project = await createProject(t);

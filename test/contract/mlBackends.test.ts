@@ -50,7 +50,7 @@ async function projectWithBackend(t: TestApp, fields: Record<string, unknown> = 
   return { project, server, backend: created.body as Record<string, unknown> };
 }
 
-describe('POST /api/ml (ml-and-storage.md 1.1)', () => {
+describe('POST /api/ml', () => {
   it('saves a backend once its server answers /health and /setup, in Label Studio shape', async () => {
     const t = await createTestApp();
     const project = await createProject(t);

@@ -26,7 +26,7 @@ async function annotate(t: TestApp, task: number, body: Record<string, unknown> 
   return call(t, 'POST', `/api/tasks/${task}/annotations/${query}`, { result: choices('pos'), ...body });
 }
 
-describe('GET /api/projects/{id}/next/ (spec 5.5)', () => {
+describe('GET /api/projects/{id}/next/ (the label stream)', () => {
   it('Sequential sampling: the first open task by id, locked for the caller, in NextTaskSerializer shape', async () => {
     const { t, project, tasks } = await stream();
     const { status, body } = await next(t, project);

@@ -5,7 +5,7 @@ import type { Remote, SyncRun } from '../../shared/api/remotes.js';
 import { startRemotesApiSession, type RemotesApiSession } from '../helpers/remotesApi.js';
 
 /*
- * What the app shows about sync at a glance (issue 15): each remote's count of local changes
+ * What the app shows about sync at a glance: each remote's count of local changes
  * waiting to be pushed, `/api/outpost/mirrors/` (which projects are mirrored, from where, with
  * pending changes and open conflicts), and the projects a run recorded its conflicts in.
  * Against a spawned second Outpost as the remote; none of this is part of Label Studio's API.

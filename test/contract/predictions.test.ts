@@ -8,8 +8,8 @@ const T2 = '2026-01-15T10:02:00.000000Z';
 
 const setup = appWithTask;
 
-describe('POST /api/predictions/ (spec 6.4)', () => {
-  it('returns the prediction (201) in the spec order; project from the task unless sent', async () => {
+describe('POST /api/predictions/', () => {
+  it("returns the prediction (201) in Label Studio's key order; project from the task unless sent", async () => {
     const { t, project, task } = await setup();
     t.advanceSeconds(60);
     const { status, body } = await call(t, 'POST', '/api/predictions/', {

@@ -21,7 +21,7 @@ async function listIds(t: TestApp, project: number, query = '') {
   return { status, ids: status === 200 ? (body as { id: number }[]).map((task) => task.id) : null, response };
 }
 
-describe('GET /api/projects/{id}/tasks/ (spec 5.3)', () => {
+describe('GET /api/projects/{id}/tasks/ (the old task list)', () => {
   it('is a bare array of TaskSimpleSerializer objects, newest update first', async () => {
     const { t, project, ids } = await projectWithTasks(3);
     t.advanceSeconds(60);

@@ -45,7 +45,7 @@ function insertDraft(t: TestApp, project: number, task: number, result: string):
     .run(task, project, t.userId, result, now, now);
 }
 
-describe('POST /api/projects/validate/ (spec 3.1)', () => {
+describe('POST /api/projects/validate/', () => {
   it('answers 204 with no body for a valid config, without credentials', async () => {
     const t = await createTestApp();
     const response = await t.postJson('/api/projects/validate/', { label_config: sentiment('pos', 'neg') });
@@ -54,7 +54,7 @@ describe('POST /api/projects/validate/ (spec 3.1)', () => {
     expect((await t.postJson('/api/projects/validate', { label_config: ` ${sentiment('a')}\n` })).status).toBe(204);
   });
 
-  it('gives the plain DRF body, not the envelope, with the spec example message', async () => {
+  it("gives the plain DRF body, not the envelope, with Label Studio's message", async () => {
     const t = await createTestApp();
     const config = `<View>${text}<Choices name="label" toName="img"><Choice value="a"/></Choices></View>`;
     const response = await t.postJson('/api/projects/validate/', { label_config: config });
@@ -111,7 +111,7 @@ describe('POST /api/projects/validate/ (spec 3.1)', () => {
   });
 });
 
-describe('POST /api/projects/{id}/validate/ (spec 3.2)', () => {
+describe('POST /api/projects/{id}/validate/', () => {
   it('needs a token, a project and a config', async () => {
     const t = await createTestApp();
     const project = insertProject(t, sentiment('1'));
@@ -219,7 +219,7 @@ describe('POST /api/projects/{id}/validate/ (spec 3.2)', () => {
   });
 });
 
-describe('label_config on PATCH (spec 2.3, config_validation.tavern.yml try_removing_created_labels)', () => {
+describe('label_config on PATCH (config_validation.tavern.yml try_removing_created_labels)', () => {
   const auth = { Authorization: `Token ${TEST_TOKEN}`, 'Content-Type': 'application/json' };
   const patch = (t: TestApp, project: number, body: unknown) =>
     t.request(`/api/projects/${project}`, { method: 'PATCH', headers: auth, body: JSON.stringify(body) });

@@ -9,10 +9,10 @@ import { countRows, insertTask } from '../helpers/projectData.js';
 import { rendererClient } from '../helpers/rendererClient.js';
 import { createTestApp } from '../helpers/testApp.js';
 
-/* Projects (spec 2): creating one and reading it back; changes and deletion are in projectsUpdateDelete.test.ts. */
+/* Projects: creating one and reading it back; changes and deletion are in projectsUpdateDelete.test.ts. */
 
-describe('POST /api/projects/ (spec 2.1, 2.3)', () => {
-  it("answers the spec's create example with every field, in Label Studio's order, counters null", async () => {
+describe('POST /api/projects/', () => {
+  it("answers a full create with every field, in Label Studio's order, counters null", async () => {
     const t = await createTestApp();
     const response = await t.withToken('/api/projects', {
       method: 'POST',

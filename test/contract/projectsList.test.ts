@@ -38,7 +38,7 @@ async function getPage(t: TestApp, path: string): Promise<Page> {
 
 const idsOf = (page: Page) => page.results.map((project) => project.id);
 
-describe('GET /api/projects/ pagination (spec 2.2)', () => {
+describe('GET /api/projects/ pagination', () => {
   it('pages 30 at a time by default with absolute next/previous links', async () => {
     const t = await createTestApp();
     const ids = await createMany(t, 31);
@@ -162,7 +162,7 @@ describe('GET /api/projects/ filters and ordering', () => {
   });
 });
 
-describe('include: sparse fieldset and counter selector (spec 2.2, quirk 8)', () => {
+describe('include: sparse fieldset and counter selector at once, as in Label Studio', () => {
   it('returns only the named fields and computes only the named counters', async () => {
     const t = await createTestApp();
     const id = await create(t, { title: 'Counted' });

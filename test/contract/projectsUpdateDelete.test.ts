@@ -16,7 +16,7 @@ import {
 import { rendererClient } from '../helpers/rendererClient.js';
 import { createTestApp } from '../helpers/testApp.js';
 
-/* Projects (spec 2): changing one (PATCH, PUT) and deleting it with everything under it. */
+/* Projects: changing one (PATCH, PUT) and deleting it with everything under it. */
 
 describe('PATCH and PUT /api/projects/{id}/', () => {
   it('changes only the fields given and returns the project with counters', async () => {

@@ -31,7 +31,7 @@ const DATETIME = [
 ];
 const COLOR = ['Color must be in "#RRGGBB" format'];
 
-describe('project field validation (spec 2.3, DRF messages)', () => {
+describe('project field validation (DRF messages)', () => {
   it('title: optional, blank allowed, otherwise 3..50 characters after trimming', async () => {
     const t = await createTestApp();
     await expectFieldError(await post(t, { title: 'ab' }), { title: ['Ensure this field has at least 3 characters.'] });

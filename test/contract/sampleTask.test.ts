@@ -18,7 +18,7 @@ async function appWithProject() {
   return { ...t, projectId, post };
 }
 
-describe('POST /api/projects/{id}/sample-task/ (spec 2.1)', () => {
+describe('POST /api/projects/{id}/sample-task/', () => {
   it('returns a sample task for the posted config, on both URL forms', async () => {
     const t = await appWithProject();
     for (const path of [`/api/projects/${t.projectId}/sample-task/`, `/api/projects/${t.projectId}/sample-task`]) {

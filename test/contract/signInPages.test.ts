@@ -41,7 +41,7 @@ function expectStyleAllowedByCsp(html: string, csp: string | null) {
   expect(html).not.toContain('<script');
 }
 
-describe('sign-in pages of browser mode (issue 15, item 6)', () => {
+describe('sign-in pages of browser mode', () => {
   it('answers the app’s address without a session with a page that explains how to sign in', async () => {
     const t = await appWithRenderer();
     for (const path of ['/', '/index.html', '/projects/3']) {

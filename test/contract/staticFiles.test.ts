@@ -14,7 +14,7 @@ function rendererFolder(): string {
   return dir;
 }
 
-describe('the renderer’s files (issue 18, item 3)', () => {
+describe('the renderer’s files', () => {
   it('answers a path with a broken percent escape with 404, never 500', async () => {
     const t = await createTestApp({ rendererDir: rendererFolder(), appMode: 'electron' });
     for (const path of ['/%E0%A4%A', '/assets/%zz', '/%', '/assets/app%2.js', '/%C3%28']) {

@@ -50,7 +50,7 @@ const tasksOf = async (t: TestApp, project: number) =>
     storage_filename: string | null;
   }[];
 
-describe('local-files storages (ml-and-storage.md 2)', () => {
+describe('local-files storages', () => {
   it('saves a storage inside the document root, in Label Studio shape', async () => {
     const { t, data, project } = await withRoot();
     const storage = await addStorage(t, project, { path: `${data}/`, title: 'Reviews', regex_filter: '.*json' });

@@ -80,7 +80,7 @@ async function setup() {
   return { t, project, other, plain, labeled, third };
 }
 
-describe('GET /api/tasks/ (Data Manager task list, spec 5.1)', () => {
+describe('GET /api/tasks/ (Data Manager task list)', () => {
   it('needs a project or a view: a plain 404 without the envelope', async () => {
     const t = await createTestApp();
     const response = await t.withToken('/api/tasks/');
@@ -93,7 +93,7 @@ describe('GET /api/tasks/ (Data Manager task list, spec 5.1)', () => {
     });
   });
 
-  it('returns the envelope with counters summed over the tasks and the spec field order', async () => {
+  it("returns the envelope with counters summed over the tasks and Label Studio's field order", async () => {
     const { t, project, other, plain, labeled, third } = await setup();
     const { status, body } = await getJson(t, `/api/tasks?project=${project}`);
     expect(status).toBe(200);

@@ -32,7 +32,7 @@ const BASE_TASK_KEYS = [
 
 const setup = appWithTask;
 
-describe('GET /api/tasks/{id}/ (spec 5.2)', () => {
+describe('GET /api/tasks/{id}/', () => {
   it('shows every annotation, skipped ones too, with completed_by expanded, and only the caller drafts', async () => {
     const { t, task } = await setup();
     const kept = await call(t, 'POST', `/api/tasks/${task}/annotations/`, { result: choices('pos') });
@@ -154,7 +154,7 @@ describe('DELETE /api/tasks/{id}/', () => {
   });
 });
 
-describe('createTask (POST /api/tasks/, spec 5.1)', () => {
+describe('createTask (POST /api/tasks/)', () => {
   it('returns the 201 BaseTaskSerializer object', async () => {
     const { t, project } = await setup();
     t.advanceSeconds(60);

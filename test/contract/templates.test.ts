@@ -9,6 +9,7 @@ import {
 } from '../../shared/label-config/index.js';
 import { generateSampleTask } from '../../shared/label-config/sampleTask.js';
 import { listTemplates as listCatalog } from '../../renderer/src/api/templates.js';
+import { BUNDLED_EDITOR_TAGS as BUNDLED_TAGS } from '../../shared/api/editor.js';
 import { templateCatalogSchema } from '../../shared/api/templates.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { rendererClient } from '../helpers/rendererClient.js';
@@ -26,18 +27,12 @@ const GROUPS = [
 ];
 
 /**
- * Tags registered by the editor Outpost bundles (@heartexlabs/label-studio 1.4.0, read from its
- * build), plus Repeater, which it expands while parsing. Its List and Ranker are left out on
- * purpose: they are older tags with other attributes than today's List + Ranker pair.
+ * Tags registered by the editor Outpost bundles (checked against its build by
+ * test/renderer/bundledEditorTags.test.ts), plus Repeater, which it expands while parsing. Its
+ * List and Ranker are left out on purpose: they are older tags with other attributes than today's
+ * List + Ranker pair.
  */
-const BUNDLED_EDITOR_TAGS = new Set(
-  (
-    'audio audioplus brush brushlabels channel choice choices collapse dialog ellipse ellipselabels filter ' +
-    'header hypertext hypertextlabels image keypoint keypointlabels label labels number pairwise panel ' +
-    'paragraphlabels paragraphs polygon polygonlabels rating rectangle rectanglelabels relation relations ' +
-    'repeater shortcut style table taxonomy text textarea timeseries timeserieslabels video view'
-  ).split(' '),
-);
+const BUNDLED_EDITOR_TAGS = new Set([...BUNDLED_TAGS, 'repeater']);
 
 function allElements(root: XmlElement): XmlElement[] {
   return [root, ...root.children.flatMap(allElements)];
@@ -78,7 +73,7 @@ function decodedStrings(value: unknown): string[] {
   return [];
 }
 
-describe('GET /api/templates/ (spec 2.1)', () => {
+describe('GET /api/templates/', () => {
   it('needs a token like every /api route', async () => {
     const t = await createTestApp();
     await expectEnvelope(await t.request('/api/templates/'), 401, 'Authentication credentials were not provided.');

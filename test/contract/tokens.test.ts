@@ -7,7 +7,7 @@ import { createTestApp, decodeJwtPayload, TEST_TOKEN } from '../helpers/testApp.
 
 const json = { 'Content-Type': 'application/json' };
 
-describe('token endpoints (spec 1.3)', () => {
+describe('token endpoints', () => {
   it('exchanges the PAT for a 5-minute access JWT with simplejwt claims', async () => {
     const t = await createTestApp();
     const pat = decodeJwtPayload(t.pat);

@@ -17,7 +17,7 @@ describe('app settings in Chromium against outpost serve', () => {
   let page: Page;
   let legacyToken: string;
 
-  /** A PAT traded for a 5-minute access token at /api/token/refresh/ (spec 1.3). */
+  /** A PAT traded for a 5-minute access token at /api/token/refresh/. */
   async function refresh(pat: string): Promise<Response> {
     return fetch(`${server.cli.url}/api/token/refresh/`, {
       method: 'POST',

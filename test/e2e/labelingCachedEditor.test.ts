@@ -21,7 +21,7 @@ import {
 import { expectEventually } from '../helpers/eventually.js';
 
 /*
- * A local project labels with a cached editor a remote brought once it is chosen for it (issue 16). These editors are
+ * A local project labels with a cached editor a remote brought once it is chosen for it. These editors are
  * synthetic, written straight into the server's data folder: the real 1.22 files live only in the
  * interop rig (test/interop/ labels with them). What is checked here is what Outpost does when a
  * cached editor cannot be used: a file changed on disk, or files that do not start an editor.

@@ -125,7 +125,7 @@ describe('offline labeling between two syncs, in Chromium', () => {
         .getByText(/no tasks left/i)
         .first()
         .waitFor();
-      // The work waits for the next push, and the status bar says so (issue 15: it said "Sync: idle").
+      // The work waits for the next push, and the status bar says so (it used to say "Sync: idle").
       await page.getByTestId('sync-status').getByText('Sync: 1 local change to push').waitFor();
       await page.screenshot({ path: join(SCREENSHOTS, 'offline-pending-light.png') });
       // The browser never called the remote, only the local server.

@@ -19,8 +19,8 @@ import { encodeRle, maskToRle } from '../../electron/core/domain/export/formats/
 import { IMAGE_FIXTURES } from '../helpers/imageExportContext.js';
 import { decodeGrayPng } from '../helpers/pngDecode.js';
 
-/** Spec 11.1's worked example: the 2x1 mask [0, 255] as Python's encoder writes it. */
-const SPEC_VECTOR = [0, 0, 0, 8, 57, 27, 252, 96, 17, 255, 128];
+/** A worked example: the 2x1 mask [0, 255] as Python's encoder writes it (8 words: 4 x 0, 4 x 255). */
+const WORKED_EXAMPLE = [0, 0, 0, 8, 57, 27, 252, 96, 17, 255, 128];
 
 /** A @thi.ng/rle-pack style stream: one literal group of 8 words (flag 0, size index 0, count-1 = 7). */
 function literalStream(words: number[]): number[] {
@@ -31,16 +31,16 @@ function literalStream(words: number[]): number[] {
   return bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2));
 }
 
-describe('brush RLE (spec 11.1)', () => {
-  it('decodes the spec vector to RGBA words and its alpha channel', () => {
-    const words = decodeRle(rleBytes(SPEC_VECTOR));
+describe('brush RLE', () => {
+  it('decodes the worked example to RGBA words and its alpha channel', () => {
+    const words = decodeRle(rleBytes(WORKED_EXAMPLE));
     expect([...words]).toEqual([0, 0, 0, 0, 255, 255, 255, 255]);
     expect([...alphaChannel(words)]).toEqual([0, 255]);
-    expect([...decodeRleAlpha(rleBytes(SPEC_VECTOR), 2, 1)]).toEqual([0, 255]);
+    expect([...decodeRleAlpha(rleBytes(WORKED_EXAMPLE), 2, 1)]).toEqual([0, 255]);
   });
 
   it("encodes like the Python converter's mask2rle, and round-trips", () => {
-    expect(maskToRle([0, 255])).toEqual(SPEC_VECTOR);
+    expect(maskToRle([0, 255])).toEqual(WORKED_EXAMPLE);
     const mask = Uint8Array.from({ length: 300 }, (_, index) => (index % 97 < 40 ? 255 : index % 7 === 0 ? 3 : 0));
     expect([...decodeRleAlpha(rleBytes(maskToRle(mask)), 30, 10)]).toEqual([...mask]);
     const long = new Uint8Array(70_000 * 4).fill(9);
@@ -51,7 +51,7 @@ describe('brush RLE (spec 11.1)', () => {
     const words = [1, 2, 3, 4, 250, 251, 252, 253];
     expect([...decodeRle(rleBytes(literalStream(words)))]).toEqual(words);
     expect([...decodeRleAlpha(rleBytes(literalStream(words)), 2, 1)]).toEqual([4, 253]);
-    expect([...decodeRle(rleBytes([...SPEC_VECTOR, 0, 0, 0]))]).toEqual([0, 0, 0, 0, 255, 255, 255, 255]);
+    expect([...decodeRle(rleBytes([...WORKED_EXAMPLE, 0, 0, 0]))]).toEqual([0, 0, 0, 0, 255, 255, 255, 255]);
   });
 
   it('clips a repeat run that overshoots the end, as the converter does', () => {
@@ -66,7 +66,7 @@ describe('brush RLE (spec 11.1)', () => {
 
   it('refuses corrupt streams with an RleDecodeError, never another error', () => {
     const corrupt: [unknown, string][] = [
-      [SPEC_VECTOR.slice(0, 9), 'ends early'],
+      [WORKED_EXAMPLE.slice(0, 9), 'ends early'],
       [[], 'ends early'],
       [[0, 0, 1, 0], 'ends early'],
       ['abc', 'not a list'],
@@ -83,7 +83,7 @@ describe('brush RLE (spec 11.1)', () => {
   });
 
   it('checks the word count against the image before allocating', () => {
-    expect(() => decodeRleAlpha(rleBytes(SPEC_VECTOR), 3, 1)).toThrow('the image needs 12');
+    expect(() => decodeRleAlpha(rleBytes(WORKED_EXAMPLE), 3, 1)).toThrow('the image needs 12');
     // A header claiming 4 billion words is refused at once.
     expect(() => decodeRleAlpha(Uint8Array.from([255, 255, 255, 255, 57, 27, 252, 96]), 2, 1)).toThrow(RleDecodeError);
   });
@@ -100,7 +100,7 @@ describe('brush RLE (spec 11.1)', () => {
   });
 });
 
-describe('NPY and PNG encoders (spec 11.2)', () => {
+describe('NPY and PNG encoders', () => {
   it('writes the NPY v1.0 header as NumPy does (128 bytes for small shapes)', () => {
     const npy = encodeNpyUint8(480, 640, new Uint8Array(480 * 640));
     const header = npy.subarray(0, 128).toString('latin1');
@@ -125,7 +125,7 @@ describe('NPY and PNG encoders (spec 11.2)', () => {
 });
 
 describe("OpenCV's findContours(RETR_EXTERNAL, CHAIN_APPROX_SIMPLE)", () => {
-  it('gives the spec example: a 3x2 block at (2,1) has bbox [2,1,3,2] and area 2', () => {
+  it("gives OpenCV's answer: a 3x2 block at (2,1) has bbox [2,1,3,2] and area 2", () => {
     const mask = new Uint8Array(7 * 5);
     for (const [x, y] of [
       [2, 1],

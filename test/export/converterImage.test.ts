@@ -52,7 +52,8 @@ describe('image-shapes: rectangles, rotations, polygons, several annotations, sk
   const example = join(IMAGE_FIXTURES, 'image-shapes');
   const config = readFileSync(join(example, 'config.xml'), 'utf8');
   const input = join(example, 'export.json');
-  // Outpost names an upload that is not on disk `<f>`, not `H8(storage proxy URL)__<f>` (spec 2.7).
+  // Outpost names an upload that is not on disk `<f>`, not `H8(storage proxy URL)__<f>`
+  // (docs/export-image-formats.md#image-file-names).
   const renames: [string, string][] = [['52bbb947__missing', 'missing']];
 
   it('COCO', async () => {

@@ -3,9 +3,10 @@ import { createTestApp } from '../helpers/testApp.js';
 import { insertExportedTasks, readGolden, readGoldenOutput } from '../helpers/exportData.js';
 
 /**
- * export-formats.md 16: each golden example loaded into a project with its own ids, then exported
- * over HTTP; the bytes must equal what the real Label Studio converter wrote. `out/JSON` is the
- * compact ujson form of the example's input (spec 3), generated once from it.
+ * The golden examples (docs/export-formats.md#test-fixtures), each loaded into a project with its
+ * own ids, then exported over HTTP; the bytes must equal what the real Label Studio converter
+ * wrote. `out/JSON` is the compact ujson form of the example's input (the easy export's JSON),
+ * generated once from it.
  */
 const CASES: [example: string, format: string, file: string][] = [
   ['image-bbox', 'JSON', 'result.json'],
@@ -40,7 +41,7 @@ async function goldenApp(example: string) {
   return { app, projectId };
 }
 
-describe('golden exports (export-formats.md 16)', () => {
+describe('golden exports', () => {
   it.each(CASES)('%s as %s matches the real converter byte for byte', async (example, format, file) => {
     const { app, projectId } = await goldenApp(example);
     const response = await app.withToken(

@@ -31,7 +31,7 @@ describe('golden 16.1: image bounding boxes', () => {
   const config = readFileSync(join(example, 'config.xml'), 'utf8');
   const input = join(example, 'export.json');
 
-  it('COCO: result.json byte for byte, upload file_name written as images/<f> (spec 15, fix 1)', async () => {
+  it('COCO: result.json byte for byte, upload file_name written as images/<f> (a deliberate fix)', async () => {
     const sink = await runWriter(createCocoWriter(false, { now: NOW }), input, imageExportContext(config));
     const expected = readFileSync(join(example, 'out', 'COCO', 'result.json'), 'utf8')
       .replace('..\\/..\\/..\\/..\\/media\\/upload\\/1\\/3f2a9c1e-cat.jpg', 'images\\/3f2a9c1e-cat.jpg')

@@ -27,7 +27,7 @@ import { pyAtan, pyCos, pySin } from '../../electron/core/domain/export/formats/
 import { KeyedSpool, SpoolFile } from '../../electron/core/domain/export/formats/image/spoolFile.js';
 import { MEDIA_ROOT } from '../helpers/imageExportContext.js';
 
-describe('image file names (spec 2.7)', () => {
+describe('image file names', () => {
   it('keeps upload names and hashes everything else', () => {
     expect(imageFileName('/data/upload/1/3f2a9c1e-cat.jpg')).toBe('3f2a9c1e-cat.jpg');
     expect(imageFileName('upload/1/a.png')).toBe('a.png');
@@ -50,7 +50,7 @@ describe('image file names (spec 2.7)', () => {
   });
 });
 
-describe('category table (spec 2.4)', () => {
+describe('category table', () => {
   const config = (body: string) => analyzeLabelConfig(`<View><Image name="image" value="$image"/>${body}</View>`);
 
   it('sorts by code point, puts explicit categories first and skips their ids', () => {
@@ -92,7 +92,7 @@ describe('category table (spec 2.4)', () => {
   });
 });
 
-describe('geometry (spec 7, 10)', () => {
+describe('geometry (COCO, YOLO OBB)', () => {
   it("reproduces COCO's percent-space rotated box of golden 16.1", () => {
     const box = rotatedBoundingBox(20, 10, 40, 30, 30);
     expect([(box.x * 800) / 100, (box.y * 600) / 100, (box.width * 800) / 100, (box.height * 600) / 100]).toEqual([

@@ -16,7 +16,7 @@ import { csvCell } from '../../electron/core/domain/export/formats/text/csv.js';
 import { treebankTokens } from '../../electron/core/domain/export/formats/text/treebankTokenizer.js';
 import { readSnapshotTasks } from '../../electron/core/domain/export/snapshots/readSnapshotTasks.js';
 
-describe('the converter tokenizer (export-formats.md 6)', () => {
+describe('the converter tokenizer (CONLL2003)', () => {
   it.each([
     ['I don\'t like "New York" (really).', 'I do n\'t like " New York " ( really ) .'],
     ['Cost: $3.99, 1,000 or 10:30... ok?!', 'Cost : $ 3.99 , 1,000 or 10:30 ... ok ? !'],
@@ -42,7 +42,7 @@ describe('the converter tokenizer (export-formats.md 6)', () => {
   });
 });
 
-describe('Python number and JSON text (export-formats.md 2.6)', () => {
+describe('Python number and JSON text', () => {
   it('prints floats as Python repr, ujson, and the json module do', () => {
     const floats = [
       new PyFloat(1),

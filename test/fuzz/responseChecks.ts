@@ -5,7 +5,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const ENVELOPE_KEYS = ['detail', 'exc_info', 'id', 'status_code', 'version'];
 const DJANGO_NOT_FOUND = '<h1>Not Found</h1><p>The requested resource was not found on this server.</p>';
 
-/** The errors Label Studio itself sends without its envelope (spec section 10, "Non-envelope exceptions"). */
+/** The errors Label Studio itself sends without its envelope (docs/label-studio-compatibility.md#errors). */
 const BARE_DETAILS = [
   /^Neither project nor view id specified$/,
   /^User not found$/,

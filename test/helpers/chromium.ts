@@ -10,7 +10,7 @@ import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
  */
 export const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 
-/** The flags that make Chromium run headless on the build machines (see design/environment.md). */
+/** The flags that make Chromium run headless on the build machines (no sandbox, GPU, background traffic). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -4,8 +4,9 @@ import { LABEL_STUDIO_VERSION } from '../../shared/api/compatibility.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /**
- * Checks a response against Label Studio's error envelope (spec section 10) field by field:
- * exactly {id, status_code, version, detail, exc_info[, validation_errors]}.
+ * Checks a response against Label Studio's error envelope
+ * (docs/label-studio-compatibility.md#errors) field by field: exactly {id, status_code, version,
+ * detail, exc_info[, validation_errors]}.
  */
 export async function expectEnvelope(
   response: Response,

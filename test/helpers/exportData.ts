@@ -6,7 +6,7 @@ export const GOLDEN_DIR = join(import.meta.dirname, '..', 'fixtures', 'export', 
 
 type Json = Record<string, unknown>;
 
-/** A golden example's label config and input tasks (spec export-formats.md 16). */
+/** A golden example's label config and input tasks (docs/export-formats.md#test-fixtures). */
 export function readGolden(example: string): { config: string; tasks: Json[] } {
   return {
     config: readFileSync(join(GOLDEN_DIR, example, 'config.xml'), 'utf8'),

@@ -5,7 +5,7 @@ import type { ExportContext, ExportFormatWriter, ExportTask } from '../../electr
 import { MemorySink } from './memorySink.js';
 
 export const IMAGE_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'export', 'image');
-/** The spec's golden examples (shared/spec/golden), kept with the text formats' fixtures. */
+/** The golden examples (docs/export-formats.md#test-fixtures), kept with the text formats' fixtures. */
 export const GOLDEN_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'export', 'golden');
 export const MEDIA_ROOT = join(IMAGE_FIXTURES, 'media');
 

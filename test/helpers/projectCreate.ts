@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import type { TestApp } from './testApp.js';
 
-/* A project made through POST /api/projects/ from spec 2.3's example, for the project contract tests. */
+/* A project made through POST /api/projects/ with every writable field, for the project contract tests. */
 
 export const json = { 'Content-Type': 'application/json' };
 const CONFIG =
   '<View><Text name="text" value="$text"/><Choices name="label" toName="text"><Choice value="pos"/><Choice value="neg"/></Choices></View>';
 
-/** Spec 2.3's create example, request and (complete) response. */
+/** A create with every writable field set, request and (complete) response, as Label Studio answers it. */
 export const CREATE_REQUEST = {
   title: 'Sentiment',
   description: 'demo',

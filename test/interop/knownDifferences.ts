@@ -103,8 +103,8 @@ export const KNOWN_DIFFERENCES = {
     ],
     reason:
       'A task_only page of /api/tasks/ carries every computed column. Label Studio computes only those its view ' +
-      'shows or its query filters or orders by, and leaves the rest empty ([], "", null) or out; its spec tells ' +
-      "clients to treat them as optional. Outpost's own Data Manager reads them for any view.",
+      'shows or its query filters or orders by, and leaves the rest empty ([], "", null) or out, so clients must ' +
+      "treat them as optional anyway. Outpost's own Data Manager reads them for any view.",
   },
   'stale-prediction-counter': {
     paths: ['body.tasks.*.total_predictions', 'body.total_predictions'],

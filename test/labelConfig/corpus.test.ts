@@ -41,10 +41,10 @@ describe('label config corpus: valid configs parse as Label Studio parses them',
 
 describe('control_weights', () => {
   const parsed = analyzeLabelConfig(
-    VALID_CONFIGS.find((entry) => entry.name === 'spec sentiment example')!.config,
+    VALID_CONFIGS.find((entry) => entry.name === 'sentiment example')!.config,
   ).parsed_label_config;
 
-  it('starts every control and label at 1.0, as in the spec example', () => {
+  it('starts every control and label at 1.0, as Label Studio does', () => {
     expect(computeControlWeights(parsed)).toEqual({
       label: { overall: 1.0, type: 'Choices', labels: { pos: 1.0, neg: 1.0 } },
     });

@@ -26,7 +26,7 @@ function fastXmlParserVerdict(xml: string): string {
 
 const DTD_CASES = ORACLE.cases.filter((entry) => entry.verdict.startsWith('DTDForbidden('));
 
-/** Why shared/label-config/xml.ts is ours (issue 17, item 1). */
+/** Why shared/label-config/xml.ts is hand-written rather than a JS XML library. */
 describe("label config XML: Label Studio's expat verdicts, which no JS parser gives", () => {
   it('Outpost gives every recorded verdict word for word, position included', () => {
     expect(ORACLE.expat).toBe('expat_2.5.0');

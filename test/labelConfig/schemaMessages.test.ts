@@ -56,7 +56,7 @@ function schemaCase(name: string): { config: string; error: string } {
 }
 
 /**
- * Why shared/label-config/schemaValidator.ts is ours (issue 17, item 1): Label Studio returns
+ * Why shared/label-config/schemaValidator.ts is hand-written rather than ajv: Label Studio returns
  * Python jsonschema's message verbatim, the one `best_match` picks, with Python reprs in it.
  */
 describe("label config schema errors are Python jsonschema's, which no JS validator gives", () => {

@@ -13,7 +13,7 @@ import {
 } from './outpostServer.js';
 
 /*
- * Issue 17, item 4: `outpost serve` SIGKILLed while several clients write annotations. The kill
+ * The kill suite: `outpost serve` SIGKILLed while several clients write annotations. The kill
  * comes when the KILL_WRITES-th 201 arrives, with the other clients' writes in flight. After it,
  * every annotation answered 201 must be in the database with its task and result; the writes in
  * flight may have landed or not, but nothing else may appear.
@@ -59,7 +59,7 @@ async function writeUntilKilled(
   }
 }
 
-describe('annotation writes under SIGKILL (issue 17, item 4)', () => {
+describe('annotation writes under SIGKILL', () => {
   it('keeps every annotation answered 201 before the kill, as answered', async () => {
     const dataDir = newDataDir('outpost-kill-writes-');
     const server = await startOutpost(dataDir);

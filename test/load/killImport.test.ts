@@ -16,7 +16,7 @@ import {
 } from './outpostServer.js';
 
 /*
- * Issue 17, item 4: `outpost serve` SIGKILLed during an import of KILL_IMPORT_TASKS tasks. An
+ * The kill suite: `outpost serve` SIGKILLed during an import of KILL_IMPORT_TASKS tasks. An
  * import is one transaction, so after a restart the project has all of them or none.
  *
  * Where the kill lands is observed, not timed. Tasks are padded so the import outgrows SQLite's
@@ -94,7 +94,7 @@ function projectState(dataDir: string, project: number) {
   }));
 }
 
-describe(`a ${KILL_IMPORT_TASKS}-task import killed with SIGKILL (issue 17, item 4)`, () => {
+describe(`a ${KILL_IMPORT_TASKS}-task import killed with SIGKILL`, () => {
   it(
     'leaves none of its tasks when killed mid-write, and all of them once it has committed',
     async () => {

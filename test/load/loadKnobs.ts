@@ -1,5 +1,5 @@
 /*
- * Sizes of the load and kill suites. `npm test` runs them small; the full size of issue 17 is
+ * Sizes of the load and kill suites. `npm test` runs them small; their full size is
  * `LOAD_SECONDS=60 KILL_IMPORT_TASKS=200000 npx vitest run test/load` (see CONTRIBUTING.md).
  */
 

@@ -16,7 +16,7 @@ import {
 } from './outpostServer.js';
 
 /*
- * Issue 17, item 4: eight clients against a real `outpost serve` for LOAD_SECONDS, mixing the
+ * The load suite: eight clients against a real `outpost serve` for LOAD_SECONDS, mixing the
  * requests an annotating team makes (task pages, the project list, annotation writes, small
  * imports). Every answer must be a 2xx without "database is locked", the server must not log one,
  * and the database must hold exactly what was answered 2xx. Timings are printed, never asserted.
@@ -168,7 +168,7 @@ function expectDatabaseHolds(dataDir: string, seeded: Seeded, expected: Expected
   });
 }
 
-describe('eight clients mixing reads, annotation writes and imports (issue 17, item 4)', () => {
+describe('eight clients mixing reads, annotation writes and imports', () => {
   it(
     `answers every request of ${LOAD_SECONDS} s with a 2xx and keeps what it answered`,
     async () => {

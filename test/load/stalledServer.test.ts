@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newDataDir, removeDataDirs, startOutpost, TOKEN, type Outpost } from './outpostServer.js';
 
 /*
- * Found by the load suite (issue 17, item 4): an import runs synchronously from parsing to commit,
+ * Found by the load suite: an import runs synchronously from parsing to commit,
  * so a 200,000-task import holds the server's event loop for seconds (9 s here). A client that
  * sends its next request on a kept-alive connection meanwhile got ECONNRESET instead of an answer:
  * when the loop resumed, Node's keep-alive timer (5 s by default) fired before the waiting request
@@ -41,7 +41,7 @@ function get(url: string, agent: Agent, onSent?: () => void): Promise<{ status: 
 // eslint-disable-next-line no-restricted-syntax
 const stall = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-describe('a server stalled by a long import (issue 17, item 4)', () => {
+describe('a server stalled by a long import', () => {
   it('answers a request sent on a kept-alive connection during the stall', async () => {
     server = await startOutpost(newDataDir('outpost-stall-'));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

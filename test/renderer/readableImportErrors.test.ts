@@ -6,7 +6,7 @@ import { withOriginalNames } from '../../renderer/src/import/readableImportMessa
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
 
 /*
- * The import page's words for Label Studio's refusals (issue 15), checked against what the real
+ * The import page's words for Label Studio's refusals, checked against what the real
  * server answers: file names as the user gave them, pandas' errors explained, a refused item's
  * Python dump turned into the keys it had; and the keys a labeling config reads.
  */

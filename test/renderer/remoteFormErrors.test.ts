@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../renderer/src/api/client';
 import { remoteFormErrors } from '../../renderer/src/sync/remoteFormErrors';
 
-/* The remote form puts each refusal under the field it is about (issue 15: a bad URL was a banner). */
+/* The remote form puts each refusal under the field it is about (a bad URL used to be a banner). */
 
 const envelope = (detail: string, validation_errors?: Record<string, unknown>) => ({
   id: '00000000-0000-4000-8000-000000000000',

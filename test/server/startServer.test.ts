@@ -79,7 +79,7 @@ describe('startServer on a real socket', () => {
     agent.destroy();
   });
 
-  // Found by the fuzz suite (issue 17, item 2): both were answered with an empty body.
+  // Found by the fuzz suite: both were answered with an empty body.
   it("answers requests refused before the app in Label Studio's envelope", async () => {
     const running = await start();
     const port = new URL(running.url).port;

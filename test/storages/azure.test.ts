@@ -4,7 +4,7 @@ import { AZURITE_ACCOUNT, AZURITE_KEY, containerWith, useAzurite } from '../help
 import { call, createProject } from '../helpers/taskApi.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
-/* Azure Blob storages' settings through the API, against Azurite (ml-and-storage.md 2). */
+/* Azure Blob storages' settings through the API, against Azurite. */
 
 const azurite = useAzurite();
 const CREDENTIALS = { account_name: AZURITE_ACCOUNT, account_key: AZURITE_KEY };

@@ -4,7 +4,7 @@ import { connectRemote, RemoteConnectError } from '../../electron/core/sync/engi
 import { networkReason } from '../../electron/core/sync/networkReason.js';
 import { closedPortUrl } from '../helpers/remotesApi.js';
 
-/* An unreachable remote says why in words (issue 15: it said "fetch failed"), from real sockets. */
+/* An unreachable remote says why in words (it used to say "fetch failed"), from real sockets. */
 
 function fetchFailure(cause: object): TypeError {
   return new TypeError('fetch failed', { cause });

@@ -9,10 +9,11 @@ import { startFakeEditorServer, type FakeEditorServer } from '../helpers/fakeEdi
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 /*
- * Issue 16: the editor a remote serves, cached in the data folder by what /api/version says,
- * checked by hash, chosen per project and served to the editor frame. The remote here is a real
- * HTTP server with a miniature of Label Studio 1.22's web app (test/helpers/fakeEditorServer.ts);
- * the interop suite does the same against the real Label Studio.
+ * The editor a remote serves (docs/editor.md#remote-editors), cached in the data folder by what
+ * /api/version says, checked by hash, chosen per project and served to the editor frame. The remote
+ * here is a real HTTP server with a miniature of Label Studio 1.22's web app
+ * (test/helpers/fakeEditorServer.ts); the interop suite does the same against the real Label
+ * Studio.
  */
 
 const version = (commit: string) => ({ release: '1.22.0', 'label-studio-frontend': { commit } });

@@ -86,7 +86,7 @@ describe('runSync', () => {
     expect(phases).toEqual([
       `connect ${remote.url}`,
       'push',
-      // Each step once, named by the run (issue 15: the CLI printed each pull line twice).
+      // Each step once, named by the run (the CLI used to print each pull line twice).
       'pull project 987654 (1 of 2)',
       'pull project 987655 (2 of 2)',
       'editor',

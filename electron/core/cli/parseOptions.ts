@@ -1,7 +1,7 @@
 /**
- * Issue 17, item 1: options are read by Node's own `util.parseArgs` (strict mode); this file only
- * words its errors as the CLI's usage errors and checks values' forms (ports, tokens, hosts), with
- * the messages test/cli/*.test.ts assert.
+ * Options are read by Node's own `util.parseArgs` (strict mode) rather than a parser of our own;
+ * this file only words its errors as the CLI's usage errors and checks values' forms (ports,
+ * tokens, hosts), with the messages test/cli/*.test.ts assert.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './usage.js';

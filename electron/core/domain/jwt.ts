@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1: the signing and checking are hono's maintained JWT module (`hono/utils/jwt`,
+ * The signing and checking are hono's maintained JWT module (`hono/utils/jwt`,
  * HS256 only); this file keeps only what is Label Studio's own: simplejwt's claims, their order
  * and its three failure messages (proved in test/contract/jwtSigning.test.ts).
  */

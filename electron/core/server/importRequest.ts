@@ -42,7 +42,7 @@ export async function readBodyBytes(request: Request, limitBytes: number): Promi
 }
 
 /**
- * Which of the three import modes a request is (spec 4.1), in Label Studio's order: files in a
+ * Which of the three import modes a request is (docs/label-studio-compatibility.md#import), in Label Studio's order: files in a
  * multipart body, then a url-encoded `url`, then a JSON body; anything else has no data. Other
  * media types with a body are a 415.
  */

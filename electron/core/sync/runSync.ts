@@ -157,7 +157,7 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
     }
 
     // 5. The remote's own editor, so its projects are labeled offline with the editor the team
-    // uses (issue 16). Downloaded only when the remote's build changed or the copy went bad.
+    // uses (docs/editor.md). Downloaded only when the remote's build changed or the copy went bad.
     stopIfCancelled();
     progress.phase('editor');
     try {

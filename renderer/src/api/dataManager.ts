@@ -20,8 +20,8 @@ import type { ApiClient } from './client';
 export type { DmAction, DmTask, DmView, DmViewData } from '../../../shared/api/dataManager';
 
 /*
- * The Data Manager endpoints the page uses (spec 5.1 and 8): tabs (views), columns, actions and
- * the paged task list.
+ * The Data Manager endpoints the page uses (docs/label-studio-compatibility.md#data-manager,
+ * #task-lists): tabs (views), columns, actions and the paged task list.
  */
 
 /** Actions that delete something; the page asks before running them. */

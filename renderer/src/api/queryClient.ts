@@ -3,10 +3,11 @@ import { QueryClient } from '@tanstack/query-core';
 import { ApiError } from './client';
 
 /*
- * Data fetching through TanStack Query (issue 17): one cache for every page, so two parts of the
- * window reading the same thing (the status bar and the sync page both read the remotes) share one
- * request, a page visited again shows what it had at once while it reloads, and a write refreshes
- * what it changed by invalidating its key instead of each hook keeping a reload counter.
+ * Data fetching through TanStack Query rather than effects that fetch: one cache for every page, so
+ * two parts of the window reading the same thing (the status bar and the sync page both read the
+ * remotes) share one request, a page visited again shows what it had at once while it reloads, and
+ * a write refreshes what it changed by invalidating its key instead of each hook keeping a reload
+ * counter.
  */
 
 /** Worth asking again: the local server could not be reached (a restart) or said it was busy. */

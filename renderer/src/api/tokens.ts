@@ -2,8 +2,9 @@ import { listedTokenListSchema, tokenAnswerSchema, type ListedAccessToken } from
 import { ApiError, type ApiClient } from './client';
 
 /**
- * The caller's API tokens (spec 1.3): one legacy 40-hex key, and personal access tokens (JWT
- * refresh tokens) that the server lists only truncated to `header.payload`.
+ * The caller's API tokens (docs/label-studio-compatibility.md#authentication-and-tokens): one
+ * legacy 40-hex key, and personal access tokens (JWT refresh tokens) that the server lists only
+ * truncated to `header.payload`.
  */
 export type { ListedAccessToken } from '../../../shared/api/tokens';
 

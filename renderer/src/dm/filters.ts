@@ -1,6 +1,7 @@
 /*
- * Data Manager filters in Label Studio's shape (spec 8): `{conjunction, items: [{filter:
- * "filter:tasks:<column>", operator, type, value}]}`, and the operators each column type offers.
+ * Data Manager filters in Label Studio's shape (docs/label-studio-compatibility.md#data-manager):
+ * `{conjunction, items: [{filter: "filter:tasks:<column>", operator, type, value}]}`, and the
+ * operators each column type offers.
  */
 
 import type { DmFilterItem, DmFilters } from '../../../shared/api/dataManager';

@@ -1,7 +1,7 @@
 /*
  * People in the Data Manager: the `annotators` column holds user ids and `updated_by` holds
- * `{user_id}` objects (spec 5.1); `/api/users/` says who they are. Shown as Label Studio shows
- * them: a coloured circle with initials, the name (or email) on hover.
+ * `{user_id}` objects, as Label Studio's task list has them; `/api/users/` says who they are. Shown
+ * as Label Studio shows them: a coloured circle with initials, the name (or email) on hover.
  */
 
 import type { User } from '../../../shared/api/users';

@@ -1,7 +1,7 @@
 import type { ExportFormat } from '../../../shared/api/exports';
 import { formatBytes } from '../import/progress';
 
-/** An item of `GET /api/projects/{id}/export/formats` (label-studio-api.md 7.1). */
+/** An item of `GET /api/projects/{id}/export/formats` (docs/export-formats.md#format-list). */
 export type { ExportFormat };
 
 export interface ExportChoice {
@@ -13,8 +13,9 @@ export interface ExportChoice {
 }
 
 /**
- * Formats whose media bundling follows `download_resources` (export-formats.md 2.8). COCO and YOLO
- * ignore it, and their `*_WITH_IMAGES` twins always bundle.
+ * Formats whose media bundling follows `download_resources`
+ * (docs/export-formats.md#media-in-exports). COCO and YOLO ignore it, and their `*_WITH_IMAGES`
+ * twins always bundle.
  */
 const MEDIA_OPTIONAL = new Set(['VOC', 'ASR_MANIFEST', 'DOCLANG']);
 
@@ -33,7 +34,7 @@ export function firstEnabledFormat(formats: readonly ExportFormat[]): string | n
   return formats.find((format) => !format.disabled)?.name ?? null;
 }
 
-/** The easy export's query (label-studio-api.md 7.2), in a stable order. */
+/** The easy export's query (docs/export-formats.md#easy-export), in a stable order. */
 export function exportQuery(choice: ExportChoice): Record<string, string> {
   const query: Record<string, string> = {
     exportType: choice.format,

@@ -1,4 +1,4 @@
-/** The extensions Label Studio imports (label-studio-api.md 4.1); the server still decides. */
+/** The extensions Label Studio imports; the server still decides. */
 export const IMPORT_EXTENSIONS = [
   'json',
   'csv',

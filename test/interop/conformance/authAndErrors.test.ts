@@ -90,8 +90,8 @@ describe('authentication and errors, Outpost against Label Studio', () => {
         : value === null
           ? 'string'
           : typeof value;
-    // The blocks every server gives; the others (frontend, dm2, lsf, backend) appear "when
-    // available" (spec 11): Outpost has no Label Studio frontend build to describe.
+    // The blocks every server gives; the others (frontend, dm2, lsf, backend) appear only where
+    // Label Studio finds their build info: Outpost has no Label Studio frontend build to describe.
     const pick = (body: unknown) =>
       Object.fromEntries(
         ['release', 'label-studio-os-package', 'label-studio-os-backend', 'label-studio-converter', 'edition'].map(

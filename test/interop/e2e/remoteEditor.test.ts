@@ -13,10 +13,11 @@ import { labelStudioApi, listTasks, type HttpJson, type Json } from '../sync/syn
 import { waitUntil } from '../../helpers/eventually.js';
 
 /*
- * Issue 16, against the real Label Studio 1.22: a project whose config uses a tag the bundled
- * editor (1.4.0) lacks (DateTime) is synced, Label Studio is stopped, the task is labeled in
- * Outpost with the editor cached from it, and the push lands on the server with the result that
- * Label Studio's own labeling page produces for the same input (labeled there, in Chromium).
+ * Labeling with a remote's own editor, against the real Label Studio 1.22: a project whose config
+ * uses a tag the bundled editor (1.4.0) lacks (DateTime) is synced, Label Studio is stopped, the
+ * task is labeled in Outpost with the editor cached from it, and the push lands on the server with
+ * the result that Label Studio's own labeling page produces for the same input (labeled there, in
+ * Chromium).
  */
 
 const CONFIG =

@@ -27,7 +27,7 @@ def steady(value, key=None):
     """Converter output without what changes from run to run (`str(datetime.now())` stamps, the
     random colours BRUSH_TO_COCO gives its categories) or from machine to machine: Label Studio's
     COCO `file_name` is the media file's path relative to its temporary folder (its bug #7294),
-    Outpost writes `images/<name>` (export-formats.md 2.7), so only the names are compared."""
+    Outpost writes `images/<name>` (docs/export-image-formats.md), so only the names are compared."""
     if isinstance(value, dict):
         return {k: steady(v, k) for k, v in value.items()}
     if isinstance(value, list):

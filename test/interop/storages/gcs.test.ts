@@ -51,7 +51,7 @@ const refusal = async (t: TestApp, body: Record<string, unknown>, path = '/api/s
   return answer.body.validation_errors.non_field_errors as string[];
 };
 
-describe('GCS storages: settings (ml-and-storage.md 2)', () => {
+describe('GCS storages: settings', () => {
   it('validates, saves, lists, changes and deletes a storage, never showing or storing the key', async () => {
     const bucket = await newBucket(gcs());
     await gcs().putObject(bucket, 'images/a.png', 'x');

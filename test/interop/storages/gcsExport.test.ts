@@ -25,7 +25,7 @@ async function objectJson(bucket: string, key: string): Promise<Record<string, u
   return JSON.parse(object!.body.toString('utf8')) as Record<string, unknown>;
 }
 
-describe('GCS storages: export (ml-and-storage.md 2.2)', () => {
+describe('GCS storages: export', () => {
   it('writes every annotation on creation, each one saved, and deletes only where allowed', async () => {
     const bucket = await newBucket(gcs());
     const { t, project } = await gcsApp();

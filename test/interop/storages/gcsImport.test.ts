@@ -25,7 +25,7 @@ async function filesFor(t: TestApp, settings: Record<string, unknown>): Promise<
   return (answer.body.files as { key: string }[]).map((file) => file.key);
 }
 
-describe('GCS storages: import sync (ml-and-storage.md 2.1)', () => {
+describe('GCS storages: import sync', () => {
   it('lists one level or all, skips folders, and filters whole keys from their start', async () => {
     const bucket = await newBucket(gcs());
     for (const key of ['images/a.png', 'images/b.jpg', 'images/sub/c.png', 'images/dir/', 'imagesque.png']) {

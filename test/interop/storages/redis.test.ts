@@ -5,7 +5,7 @@ import { freePort, startRedisServer, type RedisServer } from '../../helpers/redi
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
 
 /*
- * Redis storages saved through Outpost's API (ml-and-storage.md 2), against a real redis-server
+ * Redis storages saved through Outpost's API, against a real redis-server
  * with a password: the shape Label Studio's Redis serializers print, the password kept out of
  * answers and out of the database, and every way a connection can be refused said in words.
  */
@@ -59,7 +59,7 @@ function databaseText(t: TestApp): string {
   return tables.map(({ name }) => JSON.stringify(t.db.prepare(`SELECT * FROM "${name}"`).all())).join('\n');
 }
 
-describe('Redis storages: settings (ml-and-storage.md 2)', () => {
+describe('Redis storages: settings', () => {
   it('creates, lists, reads, changes and deletes an import storage, never showing the password', async () => {
     const { t, project } = await appWithProject();
     const created = await call(t, 'POST', '/api/storages/redis', {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MOTO_KEYS } from './motoServer.js';
 import { addS3Storage, call, createProject, s3Fields, syncS3, tasksOf, useS3Rig } from './s3Fixtures.js';
 
-/* S3 storages against a real S3 API (moto): saving, checking, importing (ml-and-storage.md 2, 2.1). */
+/* S3 storages against a real S3 API (moto): saving, checking, importing. */
 
 const IMPORT_KEYS = [
   'id',

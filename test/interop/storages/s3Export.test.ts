@@ -3,7 +3,7 @@ import { storageWritesSettled } from '../../../electron/core/storages/exportSync
 import { choices } from '../../helpers/taskApi.js';
 import { addS3Storage, call, createProject, syncS3, useS3Rig } from './s3Fixtures.js';
 
-/* S3 export storages against moto (ml-and-storage.md 2.2): where and what Label Studio writes. */
+/* S3 export storages against moto: where and what Label Studio writes. */
 
 describe('S3 export storages against moto', () => {
   const rig = useS3Rig();

@@ -6,7 +6,7 @@ import { makePng } from '../../helpers/labelingMedia.js';
 import { TEST_TOKEN, type TestApp } from '../../helpers/testApp.js';
 import { addS3Storage, call, createProject, IMAGE_CONFIG, syncS3, tasksOf, useS3Rig } from './s3Fixtures.js';
 
-/* Cloud media through Outpost (ml-and-storage.md 2.3): URIs rewritten in task data, the resolve proxy, presigning. */
+/* Cloud media through Outpost: URIs rewritten in task data, the resolve proxy, presigning. */
 
 const fileuri = (uri: string) => Buffer.from(uri).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
 const get = (t: TestApp, path: string, headers: Record<string, string> = {}) =>

@@ -5,7 +5,7 @@
 -- 1 is right for the default '<View></View>'.
 ALTER TABLE projects ADD COLUMN config_suitable_for_bulk_annotation INTEGER NOT NULL DEFAULT 1;
 
--- Project counters (spec 2.2) come from one grouped query per page of projects. This index answers
+-- The project list's counters come from one grouped query per page of projects. This index answers
 -- every annotation counter without reading the table, including Label Studio's `result IS NOT NULL`
 -- test (a JSON null result is stored as the text 'null'). It also serves every query the old
 -- (project, was_cancelled, ground_truth) index did, so that one goes.

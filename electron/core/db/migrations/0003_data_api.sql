@@ -1,5 +1,5 @@
 -- What the data API (import, task lists, annotations, data manager) needs beyond the projects API.
--- Each part of issue 4 adds its statements under its own heading below.
+-- Each part of the data API adds its statements under its own heading below.
 
 -- == Import (file uploads, media) ==
 

@@ -1,4 +1,4 @@
--- Browser mode (issue 6): `outpost serve` prints a one-time login link; opening it trades the
+-- Browser mode: `outpost serve` prints a one-time login link; opening it trades the
 -- link's token for an HttpOnly session cookie. Only SHA-256 hashes of both secrets are stored.
 CREATE TABLE login_tokens (
   token_hash TEXT PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Sync with remote Label Studio servers (issue 7). Remote ids never replace local ids: every
+-- Sync with remote Label Studio servers (docs/sync.md). Remote ids never replace local ids: every
 -- mirrored row keeps its local id and a mapping row names its remote twin. Tokens are not stored
 -- here (see sync/tokenVault).
 

@@ -1,4 +1,4 @@
--- Machine learning backends (Label Studio's ml app) and Outpost's built-in local model (issue 13).
+-- Machine learning backends (Label Studio's ml app) and Outpost's built-in local model.
 
 -- A model server connected to a project, as Label Studio's MLBackend. `url` is the server's
 -- address, or `outpost:local-model` for the built-in model that runs inside Outpost. The Basic

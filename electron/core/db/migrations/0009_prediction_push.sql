@@ -1,4 +1,4 @@
--- Pushing predictions made here to a mirrored project's remote, on request (issue 13), and
+-- Pushing predictions made here to a mirrored project's remote, on request, and
 -- following the remote's project model_version without undoing a local choice.
 
 -- The outbox gets a fourth kind of create, 'prediction_create', naming its local prediction. A

@@ -1,4 +1,4 @@
--- Cloud and local storages (Label Studio's io_storages, issue 14): where a project's tasks come
+-- Cloud and local storages (Label Studio's io_storages): where a project's tasks come
 -- from (import, "source") and where its annotations go (export, "target").
 
 -- One table for every type and both directions. Label Studio keeps a table per type; here the

@@ -1,4 +1,4 @@
--- Each access token minted from a personal access token (issue 17, item 3): an access token is
+-- Each access token minted from a personal access token: an access token is
 -- honoured only while its row is here and its PAT is not blacklisted, so revoking or rotating a
 -- PAT ends the access tokens it gave out at once instead of at their expiry.
 CREATE TABLE access_tokens (

@@ -1,4 +1,4 @@
--- Issue 17, item 3: a copied or backed-up database carries no usable credential. The JWT signing
+-- A copied or backed-up database carries no usable credential. The JWT signing
 -- secret moves to a file of its own in the data folder (owner-only), and the rest is kept in forms
 -- that are worthless without it:
 -- * a legacy key is stored sealed (AES-GCM under a key derived from the signing secret, so

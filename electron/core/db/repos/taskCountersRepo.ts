@@ -2,7 +2,7 @@ import type { Db } from '../open.js';
 import { statement } from '../statement.js';
 
 /*
- * A task's counters, recomputed from its rows so every write path ends exact (spec 5.4):
+ * A task's counters, recomputed from its rows so every write path ends exact (docs/label-studio-compatibility.md#task-counters):
  * total_annotations = not skipped; cancelled_annotations = skipped; is_labeled = finished
  * annotations >= overlap, where finished means not skipped with a non-null result, or any
  * annotation when the project ignores skipped tasks (Label Studio's `completed_annotations`).

@@ -58,7 +58,7 @@ function exists(db: Db, table: 'users' | 'predictions' | 'annotations') {
 }
 
 /**
- * AnnotationSerializer's writable fields (spec 6.2). `task`, `project`, `updated_by` and the
+ * AnnotationSerializer's writable fields. `task`, `project`, `updated_by` and the
  * timestamps are the server's, whatever the body says. Unknown keys are ignored, as in DRF.
  */
 export function annotationWriteSchema(db: Db) {

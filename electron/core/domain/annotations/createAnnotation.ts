@@ -37,10 +37,10 @@ function findUsableDraft(ctx: DomainContext, rawDraftId: unknown, taskId: number
 }
 
 /**
- * `POST /api/tasks/{id}/annotations/` (spec 6.2): creates the caller's annotation in one
- * transaction (durable once it commits: the connection runs synchronous=FULL), links and deletes
- * the draft it came from, releases the caller's lock, keeps ground truth unique, and refreshes
- * and bumps the task.
+ * `POST /api/tasks/{id}/annotations/` (docs/label-studio-compatibility.md#annotations-and-drafts):
+ * creates the caller's annotation in one transaction (durable once it commits: the connection runs
+ * synchronous=FULL), links and deletes the draft it came from, releases the caller's lock, keeps
+ * ground truth unique, and refreshes and bumps the task.
  */
 export function createAnnotation(
   ctx: DomainContext,

@@ -9,7 +9,7 @@ export function getAnnotation(ctx: DomainContext, annotationId: number): Record<
   return serializeAnnotation(ctx.db, row, { completedBy: 'id', includeCancelled: true, now: ctx.clock() });
 }
 
-/** `GET /api/tasks/{id}/annotations/`: a bare array by id, without skipped annotations (spec 6.1). */
+/** `GET /api/tasks/{id}/annotations/`: a bare array by id, without skipped annotations (as in Label Studio). */
 export function listTaskAnnotations(ctx: DomainContext, taskId: number): Record<string, unknown>[] {
   const task = getTaskRow(ctx, taskId);
   const now = ctx.clock();

@@ -49,7 +49,7 @@ function completedBy(row: AnnotationRow, mode: 'id' | 'user'): Annotation['compl
 }
 
 /**
- * AnnotationSerializer (spec 6.2), keys in Label Studio's order: `prediction` and `result_count`
+ * AnnotationSerializer, keys in Label Studio's order: `prediction` and `result_count`
  * are excluded, `unique_id` is write-only, and `state` is absent with the FSM flags off.
  */
 export function serializeAnnotation(db: Db, row: AnnotationRow, options: AnnotationSerializeOptions): Annotation {

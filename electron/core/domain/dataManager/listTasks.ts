@@ -28,7 +28,7 @@ function withAllowSkip(shown: Record<string, unknown>, task: Record<string, unkn
 }
 
 /**
- * `GET /api/tasks/` (spec 5.1). Steps:
+ * `GET /api/tasks/` (docs/label-studio-compatibility.md#task-lists). Steps:
  * 1. the project and the filters, ordering and selection (from the view or the query);
  * 2. their SQL, with a data-key index made first for large projects when one would serve it;
  * 3. in one read transaction: the totals, the page (404 `Invalid page.` outside 1..last), the

@@ -131,12 +131,12 @@ function parseDataTypes(text: string | undefined): Record<string, string> {
 }
 
 /**
- * The Data Manager task serializer (spec 5.1) for many tasks, in the order of `taskIds` (unknown
- * ids are skipped). Keys follow the spec's example. Every computed column is always present,
- * even where Label Studio leaves out the ones it did not compute: clients treat keys as optional
- * and a complete object is cheaper to reason about. The whole page costs a fixed number of
- * queries (tasks, annotations, predictions, drafts, projects; plus the full annotation and
- * prediction lists for 'all'), never one per task.
+ * The Data Manager task serializer (docs/label-studio-compatibility.md#task-lists) for many tasks,
+ * in the order of `taskIds` (unknown ids are skipped). Keys follow Label Studio's order. Every
+ * computed column is always present, even where Label Studio leaves out the ones it did not
+ * compute: clients treat keys as optional and a complete object is cheaper to reason about. The
+ * whole page costs a fixed number of queries (tasks, annotations, predictions, drafts, projects;
+ * plus the full annotation and prediction lists for 'all'), never one per task.
  */
 export function serializeDmTasks(
   ctx: DomainContext,

@@ -21,8 +21,8 @@ export interface EasyExportResult extends ExportOutput {
 }
 
 /**
- * `GET /api/projects/{id}/export` (label-studio-api.md 7.2): the selected tasks in one format,
- * streamed. Unknown ids select nothing, so they give an empty export, as a project without
+ * `GET /api/projects/{id}/export` (docs/export-formats.md#easy-export): the selected tasks in one
+ * format, streamed. Unknown ids select nothing, so they give an empty export, as a project without
  * tasks does (`[]` for JSON, a header-only CSV, `-DOCSTART-` alone for CoNLL).
  */
 export async function exportProject(

@@ -1,7 +1,7 @@
 import type { ParsedLabelConfig } from '../../../../shared/label-config/types.js';
 
 /**
- * One task of the JSON export (label-studio-api.md 7.2, export-formats.md 3), in the key order
+ * One task of the JSON export (docs/export-formats.md#json), in the key order
  * Label Studio writes, with `$undefined$` already replaced. Annotations are full objects,
  * predictions ids (easy export) or objects (snapshots), drafts expanded. Float columns
  * (`lead_time`, a prediction's `score` and `mislabeling`) are `PyFloat`s (encode/pyFloat.ts) so
@@ -24,7 +24,10 @@ export interface ExportContext {
     parsed_label_config: ParsedLabelConfig;
     data_types: Record<string, string>;
   };
-  /** Copy media into the output (export-formats.md 2.8); some formats force it on or off. */
+  /**
+   * Copy media into the output (docs/export-formats.md#media-in-exports); some formats force it on
+   * or off.
+   */
   downloadResources: boolean;
   /**
    * The absolute local path of a media file the data folder holds (uploads; later the sync

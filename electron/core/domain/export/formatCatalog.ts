@@ -1,6 +1,9 @@
 import type { ParsedLabelConfig } from '../../../../shared/label-config/types.js';
 
-/** One entry of `GET /api/projects/{id}/export/formats` before the `disabled` flag (spec 7.1). */
+/**
+ * One entry of `GET /api/projects/{id}/export/formats` before the `disabled` flag
+ * (docs/export-formats.md#format-list).
+ */
 export interface ExportFormatInfo {
   name: string;
   title: string;
@@ -144,8 +147,9 @@ const OBB = ['YOLO_OBB', 'YOLO_OBB_WITH_IMAGES'];
 const BRUSH = ['BRUSH_TO_NUMPY', 'BRUSH_TO_PNG', 'BRUSH_TO_COCO'];
 
 /**
- * The converter's `_get_supported_formats` (spec 7.1) over `parsed_label_config`. `usesValueList`
- * says an object tag reads a list (`valueList`, multi-image); the parsed config does not record it.
+ * The converter's `_get_supported_formats` (docs/export-formats.md#format-list) over
+ * `parsed_label_config`. `usesValueList` says an object tag reads a list (`valueList`,
+ * multi-image); the parsed config does not record it.
  */
 export function supportedExportFormats(parsed: ParsedLabelConfig, usesValueList = false): Set<string> {
   const controls = Object.values(parsed);

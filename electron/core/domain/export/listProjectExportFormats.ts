@@ -4,7 +4,7 @@ import { getProjectRow } from '../projects/getProject.js';
 import { exportProjectInfo, usesValueList } from './exportProjectContext.js';
 import { listExportFormats } from './formatCatalog.js';
 
-/** `GET /api/projects/{id}/export/formats` (label-studio-api.md 7.1). */
+/** `GET /api/projects/{id}/export/formats` (docs/export-formats.md#format-list). */
 export function listProjectExportFormats(ctx: DomainContext, projectId: number): ExportFormat[] {
   const project = exportProjectInfo(getProjectRow(ctx, projectId));
   return listExportFormats(project.parsed_label_config, usesValueList(project.label_config));

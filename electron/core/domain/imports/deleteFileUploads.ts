@@ -4,7 +4,7 @@ import { getProjectRow } from '../projects/getProject.js';
 import { readIdList } from './idList.js';
 
 /**
- * `DELETE /api/projects/{id}/file-uploads` (spec 4.3): the given uploads of the project, or all
+ * `DELETE /api/projects/{id}/file-uploads`: the given uploads of the project, or all
  * of them when `file_upload_ids` is absent or null. Their tasks stay and lose the link; the files stay on disk,
  * since tasks may still show them (Django's FileField never deletes files either).
  */

@@ -19,7 +19,7 @@ function toScore(value: unknown): number | null {
 }
 
 /**
- * `POST /api/projects/{id}/import/predictions` (spec 4.3): predictions for existing tasks of the
+ * `POST /api/projects/{id}/import/predictions`: predictions for existing tasks of the
  * project, all or none. An item naming a task outside the project fails the whole request with
  * Label Studio's message; a result that cannot be normalized does too.
  */

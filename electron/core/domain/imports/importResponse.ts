@@ -1,7 +1,7 @@
 import type { ImportAnswer } from '../../../../shared/api/imports.js';
 import type { WriteOutcome } from './writeItems.js';
 
-/** The 201 body of an import (spec 4.1), in Label Studio's key order. */
+/** The 201 body of an import (docs/label-studio-compatibility.md#import), in Label Studio's key order. */
 export type ImportResponse = ImportAnswer;
 
 export interface ImportFacts {

@@ -29,7 +29,7 @@ export interface ReceivedUpload {
   size: number;
 }
 
-/** The three input modes of spec 4.1, as the server read them. */
+/** The three input modes of an import, as the server read them (docs/label-studio-compatibility.md#import). */
 export type ImportSource =
   | { kind: 'files'; files: readonly ReceivedUpload[] }
   | { kind: 'url'; url: string | null }
@@ -99,7 +99,7 @@ function importJsonBody(
 }
 
 /**
- * `POST /api/projects/{id}/import` (spec 4.1) in Community's synchronous form. Files and URL
+ * `POST /api/projects/{id}/import` in Community's synchronous form. Files and URL
  * downloads become uploads; the uploads, tasks, annotations and predictions are written in one
  * transaction, so a failed import leaves nothing behind (not even its uploads).
  */

@@ -12,7 +12,7 @@ export function serializeFileUpload(row: FileUploadRow): FileUploadWire {
 }
 
 /**
- * `GET /api/projects/{id}/file-uploads` (spec 4.3): the caller's uploads of the project with the
+ * `GET /api/projects/{id}/file-uploads`: the caller's uploads of the project with the
  * given ids, or all of them with `all` or for a draft project (the UI's two-step import).
  */
 export function listFileUploads(

@@ -1,7 +1,8 @@
 import { nullRecord } from '../nullRecord.js';
 
-// Kept hand-written rather than csv-parse (issue 17). csv-parse 7 tokenizes the recorded pandas
-// readings alike (its error's records + empty_lines give pandas' row) except in two cases:
+// Kept hand-written rather than csv-parse, which cannot read CSV as pandas does. csv-parse 7
+// tokenizes the recorded pandas readings alike (its error's records + empty_lines give pandas' row)
+// except in two cases:
 // - text after a quoted field's closing quote ('"a"b,1', '"a" ,1'): pandas reads "ab" and "a ";
 //   csv-parse refuses the row (Invalid Closing Quote) or, with relax_quotes, keeps the quotes;
 // - a line of only spaces and tabs: pandas skips it as blank; csv-parse reads it as a row, and its

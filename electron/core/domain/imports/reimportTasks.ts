@@ -17,9 +17,10 @@ export interface ReimportInput {
 export type ReimportResponse = ReimportAnswer;
 
 /**
- * `POST /api/projects/{id}/reimport` (spec 4.2): reads the project's uploads again (each CSV/TXT
- * as one task when `files_as_tasks_list` is false), and in one transaction deletes the tasks those
- * uploads created before and writes the new ones. No ids: 200 with zero counts.
+ * `POST /api/projects/{id}/reimport` (docs/label-studio-compatibility.md#reimport-and-uploads):
+ * reads the project's uploads again (each CSV/TXT as one task when `files_as_tasks_list` is false),
+ * and in one transaction deletes the tasks those uploads created before and writes the new ones. No
+ * ids: 200 with zero counts.
  */
 export function reimportTasks(
   ctx: ImportContext,

@@ -52,9 +52,10 @@ function refreshTask(ctx: DomainContext, taskId: number, userId: number, now: st
 }
 
 /**
- * `POST /api/predictions/` (spec 6.4): 201. The result is normalized against the task's
- * project config (prediction validation is off in Label Studio 1.22 CE); `model_version`
- * defaults to the model's "", and `project` to the task's (Prediction.save fills it in).
+ * `POST /api/predictions/` (docs/label-studio-compatibility.md#predictions): 201. The result is
+ * normalized against the task's project config (prediction validation is off in Label Studio 1.22
+ * CE); `model_version` defaults to the model's "", and `project` to the task's (Prediction.save
+ * fills it in).
  */
 export function createPrediction(ctx: DomainContext, userId: number, input: PredictionInput): Record<string, unknown> {
   const taskId = input.task!;

@@ -7,7 +7,7 @@ import { timesince } from '../timesince.js';
 /** A prediction as answered: score and mislabeling are written as floats, as Label Studio writes them. */
 export type Prediction = WithFloats<PredictionFields, 'score' | 'mislabeling'>;
 
-/** PredictionSerializer (`fields='__all__'`, spec 6.4), keys in the spec's order. */
+/** PredictionSerializer (`fields='__all__'`), keys in the order Label Studio prints them. */
 export function serializePrediction(row: PredictionRow, now: Date = new Date()): Prediction {
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTaskData, replaceUndefinedKey } from './checkTaskData.js';
 
-describe('checkTaskData (spec 4.4)', () => {
+describe("checkTaskData (Label Studio's task data validation)", () => {
   it('accepts anything for a config without data keys, but only objects', () => {
     expect(checkTaskData({ anything: [1, { a: 2 }] }, {})).toBeNull();
     expect(checkTaskData(null, {})).toBe('Task is empty (None)');

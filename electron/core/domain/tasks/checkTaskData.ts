@@ -44,9 +44,11 @@ function lookUp(data: DataObject, key: string): { found: boolean; value?: unknow
 }
 
 /**
- * Spec 4.4 (Label Studio's `TaskValidator.check_data`): checks task `data` against the project's
- * `data_types` and returns the first problem as Label Studio words it, or null when the data is
- * fine. Call `replaceUndefinedKey` first: `$undefined$` only counts once it has been renamed.
+ * Label Studio's `TaskValidator.check_data`
+ * (docs/label-studio-compatibility.md#task-data-validation): checks task `data` against the
+ * project's `data_types` and returns the first problem as Label Studio words it, or null when the
+ * data is fine. Call `replaceUndefinedKey` first: `$undefined$` only counts once it has been
+ * renamed.
  *
  * Data must be an object. Label Studio's own check also lets a list through (and then fails on it
  * later, or stores it); Outpost refuses lists with the same message shape.

@@ -79,7 +79,7 @@ export function createTaskInProject(
 }
 
 /**
- * `POST /api/tasks/` (spec 5.1): the project comes from the body and is required, else 400
+ * `POST /api/tasks/`: the project comes from the body and is required, else 400
  * `{"project": ["This field is required."]}` (after the field checks, as in DRF's `validate`).
  */
 export function createTask(

@@ -72,7 +72,7 @@ function presentNextTask(ctx: DomainContext, project: ProjectRow, task: TaskRow,
 }
 
 /**
- * `GET /api/projects/{id}/next/` (spec 5.5): the next task of the caller's label stream, locked
+ * `GET /api/projects/{id}/next/`: the next task of the caller's label stream, locked
  * for them; 404 `There are no tasks for <user>` when none is left.
  */
 export function getNextTask(ctx: DomainContext, userId: number, projectId: number): Record<string, unknown> {

@@ -15,9 +15,9 @@ function getProjectRow(ctx: DomainContext, projectId: number): ProjectRow {
 }
 
 /**
- * `GET /api/projects/{id}/tasks/` (spec 5.3): a bare array of TaskSimpleSerializer objects,
- * most recently updated first. An empty page (including page 1 of a project without tasks) is
- * the 404 `Not found.`.
+ * `GET /api/projects/{id}/tasks/` (docs/label-studio-compatibility.md#task-lists): a bare array of
+ * TaskSimpleSerializer objects, most recently updated first. An empty page (including page 1 of a
+ * project without tasks) is the 404 `Not found.`.
  */
 export function listProjectTasks(
   ctx: DomainContext,

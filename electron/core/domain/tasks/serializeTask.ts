@@ -15,7 +15,7 @@ function presentData(row: Pick<TaskRow, 'data'>, dataTypes: Record<string, strin
 }
 
 /**
- * BaseTaskSerializer (spec 5.1, the POST /api/tasks/ response): model fields in Label Studio's
+ * BaseTaskSerializer (the POST /api/tasks/ response): model fields in Label Studio's
  * order, `updated_by` and `file_upload` as ids. Outpost has no comments, so `comment_authors`
  * is always empty.
  */
@@ -56,7 +56,7 @@ export function serializeTaskModelFields(
 }
 
 /**
- * TaskSimpleSerializer (spec 5.2 PATCH response, 5.3 list items): the task fields plus every
+ * TaskSimpleSerializer (the task PATCH response, the old task list's items): the task fields plus every
  * annotation (skipped ones too, `completed_by` as an id) and prediction, with one query each for
  * the whole page.
  */

@@ -11,7 +11,7 @@ import { serializeSimpleTasks } from './serializeTask.js';
 import type { TaskInput } from './taskInput.js';
 
 /**
- * `GET /api/tasks/{id}/` (spec 5.2): the Data Manager serializer with every field, annotations
+ * `GET /api/tasks/{id}/`: the Data Manager serializer with every field, annotations
  * (skipped ones too) with `completed_by` expanded, predictions and the caller's drafts; the
  * results' display strings are left empty there.
  * `resolveUri` (default true) points sync-cached media at their local copies.

@@ -50,7 +50,7 @@ function afterAnnotationWrite(c: Context<AppEnv>, action: AnnotationAction, anno
   if (action !== 'ANNOTATION_DELETED') exportSavedAnnotation(storageDeps(c), project, annotation.id as number);
 }
 
-/** Annotations (spec 6.1, 6.2). */
+/** Annotations (docs/label-studio-compatibility.md#annotations-and-drafts). */
 export function annotationRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/tasks/:id{[0-9]+}/annotations', {
     get: (c) => c.json(listTaskAnnotations(c.get('deps'), pathId(c, 'id', NO_TASK))),

@@ -6,7 +6,7 @@ import { toWhoAmI } from '../../domain/users/serializeUser.js';
 import type { AppEnv } from '../appEnv.js';
 import { defineRoute } from '../route.js';
 
-/** The caller's own user and legacy token (spec 1.3). */
+/** The caller's own user and legacy token (docs/label-studio-compatibility.md#authentication-and-tokens). */
 export function currentUserRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/current-user/whoami', {
     get: (c) => c.json(toWhoAmI(getUser(c.get('deps'), c.get('userId')))),

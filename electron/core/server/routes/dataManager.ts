@@ -20,7 +20,7 @@ function bodyView(body: Record<string, unknown>): number {
 }
 
 /**
- * Data Manager columns, project state and actions (spec 8). Columns and project state default to
+ * Data Manager columns, project state and actions (docs/label-studio-compatibility.md#data-manager). Columns and project state default to
  * project 1 when none is given, as Label Studio's views do.
  */
 export function dataManagerRoutes(app: Hono<AppEnv>): void {

@@ -21,7 +21,7 @@ async function handleUpdate(c: Context<AppEnv>, partial: boolean): Promise<Respo
   return c.json(updateView(c.get('deps'), id, await readObjectBody(c), partial));
 }
 
-/** Data Manager tabs (spec 8): `/api/dm/views/`. */
+/** Data Manager tabs: `/api/dm/views/` (docs/label-studio-compatibility.md#data-manager). */
 export function dmViewRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/dm/views', {
     get: (c) => c.json(listViews(c.get('deps'), lastQueryValues(c).project)),

@@ -23,7 +23,7 @@ async function handleUpdate(c: Context<AppEnv>): Promise<Response> {
   return c.json(updateDraft(c.get('deps'), c.get('userId'), id, input));
 }
 
-/** Drafts (spec 6.1): always the caller's own. */
+/** Drafts: always the caller's own (docs/label-studio-compatibility.md#annotations-and-drafts). */
 export function draftRoutes(app: Hono<AppEnv>): void {
   const listDrafts = (c: Context<AppEnv>) =>
     c.json(listTaskDrafts(c.get('deps'), c.get('userId'), pathId(c, 'id', NO_TASK)));

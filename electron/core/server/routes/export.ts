@@ -40,7 +40,7 @@ export function attachmentHeader(fileName: string): string {
   return `attachment; filename*=utf-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Easy export and its format list (label-studio-api.md 7.1, 7.2). */
+/** Easy export and its format list (docs/export-formats.md#easy-export, #format-list). */
 export function exportRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, `${PROJECT}/export/formats`, {
     get: (c) => c.json(listProjectExportFormats(c.get('deps'), pathId(c, 'id', NO_PROJECT))),

@@ -30,7 +30,7 @@ const downloadQuerySchema = z.object({ exportType: drfChar().optional() });
 /** ExportConvertSerializer. */
 const convertSchema = z.object({ export_type: drfCharField(), download_resources: drfBoolean().optional() });
 
-/** Export snapshots (label-studio-api.md 7.3). */
+/** Export snapshots (docs/export-formats.md#snapshots). */
 export function exportSnapshotRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, EXPORTS, {
     get: (c) => c.json(listExportSnapshots(c.get('deps'), pathId(c, 'id', NO_PROJECT))),

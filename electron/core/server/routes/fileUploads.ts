@@ -44,7 +44,7 @@ async function readReplacement(c: Context<AppEnv>) {
   return { file, fileIsNotAFile: file === null && Object.hasOwn(received.fields, 'file') };
 }
 
-/** Uploaded files (spec 4.3): per project, and one by one. */
+/** Uploaded files, per project and one by one (docs/label-studio-compatibility.md#reimport-and-uploads). */
 export function fileUploadRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/projects/:id{[0-9]+}/file-uploads', {
     get: (c) => {

@@ -37,7 +37,7 @@ async function handleReimport(c: Context<AppEnv>): Promise<Response> {
   return c.json(result.body, result.status);
 }
 
-/** Import (spec 4.1-4.3): tasks from files, URLs and JSON; reimport of uploads; predictions. */
+/** Import: tasks from files, URLs and JSON; reimport of uploads; predictions (docs/label-studio-compatibility.md#import). */
 export function importRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, `${PROJECT}/import`, { post: handleImport });
   // Label Studio keeps the old bulk-create URL as an alias of import.

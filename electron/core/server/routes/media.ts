@@ -97,7 +97,7 @@ function serveUpload(c: Context<AppEnv>): Response {
   return sendMediaFile(c, file, name.replace(/^[0-9a-f]{8}-/, ''));
 }
 
-/** Uploaded media, `/data/upload/<project>/<8 hex>-<name>` (spec 4.3): token required, Range served. */
+/** Uploaded media, `/data/upload/<project>/<8 hex>-<name>`: token required, Range served. */
 export function mediaRoutes(app: Hono<AppEnv>): void {
   app.get('/data/upload/:project{[0-9]+}/:name', serveUpload);
   // Nothing else under /data is served (not even the renderer's index.html).

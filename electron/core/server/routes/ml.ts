@@ -52,7 +52,7 @@ async function handleUpdate(c: Context<AppEnv>, partial: boolean): Promise<Respo
   return c.json(serializeMlBackend(await updateBackend(deps, id, input)));
 }
 
-/** Label Studio's ML backends (spec 9; ml-and-storage.md 1.1). */
+/** Label Studio's ML backends (docs/ml-and-storages.md#ml-backends). */
 export function mlRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/ml', {
     get: async (c) => {

@@ -6,7 +6,7 @@ import { defineRoute } from '../route.js';
 import { mlDeps } from './ml.js';
 import { NO_PROJECT, pathId } from './pathIds.js';
 
-/** The label stream (spec 5.5). */
+/** The label stream (docs/label-studio-compatibility.md#label-stream). */
 export function nextTaskRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/projects/:id{[0-9]+}/next', {
     get: async (c) => {

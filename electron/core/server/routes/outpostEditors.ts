@@ -29,7 +29,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * The editors cached from remotes (issue 16), not part of Label Studio's API:
+ * The editors cached from remotes (docs/editor.md#remote-editors), not part of Label Studio's API:
  * - `GET /api/outpost/projects/{id}/editor`: which editor labels the project (checked first);
  *   `PUT` with `{"editor": key | null}` chooses it for a project made here (null: the bundled
  *   one), and `.../editor/choices` lists what can be chosen;

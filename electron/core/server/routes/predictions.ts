@@ -18,7 +18,7 @@ async function handleUpdate(c: Context<AppEnv>, partial: boolean): Promise<Respo
   return c.json(updatePrediction(deps, c.get('userId'), id, input));
 }
 
-/** Predictions (spec 6.4): a ModelViewSet with bare-array lists. */
+/** Predictions: a ModelViewSet with bare-array lists (docs/label-studio-compatibility.md#predictions). */
 export function predictionRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/predictions', {
     get: (c) => {

@@ -69,7 +69,7 @@ function sendPage(c: Context<AppEnv>, page: ProjectPage): Response {
   return c.json({ count: page.count, next: links.next, previous: links.previous, results: page.results });
 }
 
-/** `GET /api/projects/` (spec 2.2). */
+/** `GET /api/projects/` (docs/label-studio-compatibility.md#project-list). */
 export function handleListProjects(c: Context<AppEnv>): Response {
   return sendPage(c, listProjects(c.get('deps'), c.get('userId'), readListQuery(c)));
 }

@@ -11,7 +11,7 @@ import { defineRoute } from '../route.js';
 // DRF's CharField trims surrounding whitespace before validating.
 const labelConfigBody = z.object({ label_config: drfCharField().transform((config) => config.trim()) });
 
-/** Label config checks (spec 3.1 and 3.2). Registered before `/api/projects/:id` routes. */
+/** Label config checks (docs/label-studio-compatibility.md#label-config-validation). Registered before `/api/projects/:id` routes. */
 export function projectValidationRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/projects/validate', {
     // Label Studio answers this one with DRF's plain `{"label_config": [...]}`, not the envelope.

@@ -37,7 +37,7 @@ async function handleUpdate(c: Context<AppEnv>, partial: boolean): Promise<Respo
   return c.json(updateProject(c.get('deps'), c.get('userId'), id, input, fieldsetOf(c)));
 }
 
-/** Projects (spec 2): list, create, read, update, delete, counters and summary. */
+/** Projects: list, create, read, update, delete, counters and summary (docs/label-studio-compatibility.md#projects). */
 export function projectRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/projects', {
     get: handleListProjects,

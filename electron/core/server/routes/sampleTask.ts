@@ -30,7 +30,7 @@ function isJsonMediaType(contentType: string | undefined): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
-/** `POST /api/projects/{id}/sample-task/` (spec 2.1): a sample task for the config being edited. */
+/** `POST /api/projects/{id}/sample-task/`: a sample task for the config being edited (a UI helper). */
 export function sampleTaskRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/projects/:id{[0-9]+}/sample-task', {
     post: async (c) => {

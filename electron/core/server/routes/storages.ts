@@ -21,7 +21,7 @@ import { pathId } from './pathIds.js';
 import { lastQueryValues } from './projectList.js';
 
 /*
- * `/api/storages/...` (spec 9; ml-and-storage.md 2): every type's list, create, detail, sync,
+ * `/api/storages/...` (docs/ml-and-storages.md#storages): every type's list, create, detail, sync,
  * validate, form and files, for import storages and (under /export) export storages, each type
  * answered in its own serializer's shape.
  */

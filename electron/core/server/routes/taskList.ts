@@ -24,7 +24,7 @@ function readListRequest(c: Context<AppEnv>): ListTasksRequest {
   };
 }
 
-/** `/api/tasks/`: the Data Manager task list (spec 5.1) and task creation. */
+/** `/api/tasks/`: the Data Manager task list and task creation (docs/label-studio-compatibility.md#task-lists). */
 export function taskListRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/tasks', {
     get: async (c) => {

@@ -17,7 +17,7 @@ async function handleUpdate(c: Context<AppEnv>, partial: boolean): Promise<Respo
   return c.json(updateTask(c.get('deps'), id, input));
 }
 
-/** Single tasks (spec 5.2) and the old per-project task list (spec 5.3). */
+/** Single tasks and the old per-project task list (docs/label-studio-compatibility.md#single-task, #task-lists). */
 export function taskRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/tasks/:id{[0-9]+}', {
     get: async (c) => {

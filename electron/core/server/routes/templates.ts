@@ -4,7 +4,7 @@ import type { TemplateCatalog } from '../../../../shared/api/templates.js';
 import type { AppEnv } from '../appEnv.js';
 import { defineRoute } from '../route.js';
 
-/** `GET /api/templates/` (spec 2.1): the labeling template gallery for project setup. */
+/** `GET /api/templates/`: the labeling template gallery for project setup (Outpost's own templates). */
 export function templateRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/templates', {
     get: (c) => c.json({ templates: listTemplates(), groups: listTemplateGroups() } satisfies TemplateCatalog),

@@ -22,7 +22,7 @@ const jwtSettingsBody = z
   })
   .partial();
 
-/** Personal access tokens (JWT) and the organization's token settings (spec 1.3). */
+/** Personal access tokens (JWT) and the organization's token settings (docs/label-studio-compatibility.md#authentication-and-tokens). */
 export function tokenRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/token', {
     get: (c) => c.json(listPersonalAccessTokens(c.get('deps'), c.get('userId'))),

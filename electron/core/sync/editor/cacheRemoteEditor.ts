@@ -7,10 +7,10 @@ import { downloadEditor } from './downloadEditor.js';
 import { checkEditor, discardEditor, editorKey, storeEditor } from './editorCache.js';
 
 /*
- * Keeps a copy of the editor a remote serves (issue 16), so its projects are labeled offline with
- * the editor their team uses. Run when a remote is added and on every sync. The copy is named by
- * the remote's /api/version (release and editor commit): while that stays the same and the copy
- * checks out, nothing is downloaded; a newer one replaces it.
+ * Keeps a copy of the editor a remote serves (docs/editor.md#remote-editors), so its projects are
+ * labeled offline with the editor their team uses. Run when a remote is added and on every sync.
+ * The copy is named by the remote's /api/version (release and editor commit): while that stays the
+ * same and the copy checks out, nothing is downloaded; a newer one replaces it.
  */
 
 export interface EditorCacheDeps {

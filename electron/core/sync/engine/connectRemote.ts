@@ -64,7 +64,7 @@ function explain(error: unknown, client: RemoteClient, timedOut: boolean): Error
 const CONNECT_RETRY = { attempts: 3 } as const;
 
 /**
- * `/api/version` needs no credentials (spec 11), so it is asked without any: whether the server
+ * `/api/version` needs no credentials in Label Studio, so it is asked without any: whether the server
  * is Label Studio is then known apart from whether it takes the token. Network failures and the
  * remote's 5xx/429 are retried (with the body read inside the try, so a cut answer is one too).
  */

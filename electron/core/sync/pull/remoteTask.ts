@@ -2,8 +2,9 @@ import { canonicalJson, type AnnotationVersion } from '../conflict.js';
 import type { RemoteTaskExtras } from './remoteExtras.js';
 
 /*
- * The parts of Label Studio's data-manager task (`GET /api/tasks/?fields=all`, spec 5.1 and 6)
- * that a pull mirrors. Every key but the ids is treated as optional: servers differ.
+ * The parts of Label Studio's data-manager task (`GET /api/tasks/?fields=all`,
+ * docs/label-studio-compatibility.md#task-lists) that a pull mirrors. Every key but the ids is
+ * treated as optional: servers differ.
  */
 
 export interface RemoteAnnotation {

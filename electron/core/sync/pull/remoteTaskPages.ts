@@ -4,7 +4,7 @@ import type { SyncContext } from '../syncTypes.js';
 import type { RemoteTask, RemoteTaskPage } from './remoteTask.js';
 
 /*
- * Reading a remote project's tasks through the data-manager list (spec 5.1, 12): `fields=all`
+ * Reading a remote project's tasks through the data-manager list (docs/sync.md#pull): `fields=all`
  * brings annotations (skipped ones included) and predictions, `resolve_uri=false` keeps the data
  * as stored there. A page past the end is a 404, which ends the walk, as does an empty page.
  */

@@ -3,8 +3,9 @@ import type { AccessTokenClaims } from '../../api/tokens';
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
- * Label Studio CE gives PATs a 200-year lifetime as its way of saying "never" (spec: PAT expiry
- * "never"). Anything a century or more away is shown as that, not as a date in 2226.
+ * Label Studio CE gives PATs a 200-year lifetime as its way of saying "never"
+ * (docs/label-studio-compatibility.md#authentication-and-tokens). Anything a century or more away
+ * is shown as that, not as a date in 2226.
  */
 const NEVER_AFTER_MS = 100 * 365 * 24 * 60 * 60 * 1000;
 

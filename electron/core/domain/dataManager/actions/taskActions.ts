@@ -77,8 +77,8 @@ export function deleteTasksAnnotations(run: ActionRun): ActionResult {
 
 /**
  * delete_tasks_predictions. Label Studio's bulk delete leaves updated_at alone; Outpost bumps it
- * (keeping updated_by) because spec 5.4 promises that deleting a prediction bumps its task, and
- * incremental sync pulls rely on that.
+ * (keeping updated_by) because deleting one prediction bumps its task
+ * (docs/label-studio-compatibility.md#task-counters), and incremental sync pulls rely on that.
  */
 export function deleteTasksPredictions(run: ActionRun): ActionResult {
   const touched = listPredictedTasks(run.ctx.db, run.taskIds);

@@ -3,8 +3,8 @@ import { PyFloat } from '../encode/pyFloat.js';
 import type { ExportTask } from '../exportTypes.js';
 
 /**
- * One "item" of the Label Studio converter (export-formats.md 2.2): a task seen through one of its
- * non-cancelled annotations, or through none when it has no annotations at all.
+ * One "item" of the Label Studio converter (docs/export-formats.md#converter-items): a task seen
+ * through one of its non-cancelled annotations, or through none when it has no annotations at all.
  */
 export interface ConverterItem {
   id: number;

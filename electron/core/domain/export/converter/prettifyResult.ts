@@ -6,9 +6,10 @@ function hasSingle(value: unknown): value is [unknown] {
 }
 
 /**
- * The converter's `prettify_result` (export-formats.md 4): drop `type`, collapse one-choice
- * Choices and one-text TextArea values to their string, and emit a lone Choices/TextArea element
- * without its list. The tag type that decides the last step is the last value's, as upstream.
+ * The converter's `prettify_result` (docs/export-formats.md#json_min): drop `type`, collapse
+ * one-choice Choices and one-text TextArea values to their string, and emit a lone Choices/TextArea
+ * element without its list. The tag type that decides the last step is the last value's, as
+ * upstream.
  */
 export function prettifyResult(values: readonly Record<string, unknown>[]): unknown {
   const out: unknown[] = [];

@@ -2,7 +2,10 @@ import { pythonFloatRepr } from '../../../../../shared/label-config/pythonValues
 import { isCanonicalJson } from './canonicalJson.js';
 import { isPythonInt, PyFloat, pythonIntText, ujsonFloatText } from './pyFloat.js';
 
-/** How one of Python's JSON encoders writes text (export-formats.md 2.6). */
+/**
+ * How one of Python's JSON encoders writes text
+ * (docs/export-formats.md#python-numbers-and-json-text).
+ */
 export interface JsonStyle {
   /** Non-ASCII as `\uXXXX` (lowercase hex, surrogate pairs above the BMP). */
   ensureAscii: boolean;

@@ -118,8 +118,8 @@ type HeldEntry = { path: string; isDirectory: boolean; localPath: string | null;
 
 /**
  * A 'zip' writer's entries, streamed as a zip. Label Studio sends a lone file bare instead
- * (export-formats.md 1), so the first entry is held (spooled to the scratch dir if it is a
- * stream) until a second one shows the output is really an archive.
+ * (docs/export-formats.md#packaging), so the first entry is held (spooled to the scratch dir if it
+ * is a stream) until a second one shows the output is really an archive.
  */
 export class ZipSink extends BaseSink {
   private zip: ZipWriter | null = null;

@@ -1,4 +1,4 @@
-// Kept hand-written rather than yazl (issue 17): yazl 3.3.1 walks its whole entry list for every
+// Kept hand-written rather than yazl, for speed: yazl 3.3.1 walks its whole entry list for every
 // entry it writes, so an export's time grows with the square of its files (40,000 entries: 9 s of
 // CPU; 80,000, about four times that), where this writer is linear. test/export/zipWriter.test.ts
 // counts yazl's reads of its list to show it, and has Info-ZIP's unzip check this writer's output.

@@ -8,7 +8,7 @@ import { writeSnapshotFile } from './snapshotFiles.js';
 import { findSnapshot } from './snapshotQueries.js';
 
 /**
- * `POST .../exports/{pk}/convert` (label-studio-api.md 7.3): checks the type, records the
+ * `POST .../exports/{pk}/convert` (docs/export-formats.md#snapshots): checks the type, records the
  * conversion (once per type), and, as CE does without Redis, runs it before answering. A failed
  * conversion is recorded with its traceback; the answer is the same.
  */

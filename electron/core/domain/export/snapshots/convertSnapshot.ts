@@ -15,8 +15,9 @@ export interface SnapshotFile extends ExportOutput {
 /**
  * A completed snapshot's file as is (JSON), or converted to another format as it streams
  * (`convert_file`): the converter runs with `download_resources=false` unless asked otherwise,
- * and its upload dir is its own output dir, so uploads are never found on disk (export-formats.md
- * 2.8). The download is named after the snapshot's file with the output's extension.
+ * and its upload dir is its own output dir, so uploads are never found on disk
+ * (docs/export-formats.md#snapshots). The download is named after the snapshot's file with the
+ * output's extension.
  */
 export async function convertSnapshot(
   ctx: ExportDomainContext,

@@ -22,9 +22,9 @@ function defaultTitle(projectTitle: string, now: Date): string {
 }
 
 /**
- * `POST /api/projects/{id}/exports/` (label-studio-api.md 7.3). Label Studio CE without Redis
- * writes the file before answering, so the 201 already says `completed` (or `failed`); so does
- * Outpost, streaming the tasks into the file page by page.
+ * `POST /api/projects/{id}/exports/` (docs/export-formats.md#snapshots). Label Studio CE without
+ * Redis writes the file before answering, so the 201 already says `completed` (or `failed`); so
+ * does Outpost, streaming the tasks into the file page by page.
  */
 export async function createExportSnapshot(
   ctx: ExportDomainContext,

@@ -4,7 +4,7 @@ import { drfBoolean, drfChar, drfChoice, drfInteger } from '../../drfFields.js';
 const onlyOrExclude = drfChoice(['only', 'exclude'], { allowNull: true }).optional();
 const serializationOption = z.object({ only_id: drfBoolean().optional() }).optional();
 
-/** ExportCreateSerializer's writable fields (label-studio-api.md 7.3). */
+/** ExportCreateSerializer's writable fields (docs/export-formats.md#snapshots). */
 export const snapshotCreateSchema = z.object({
   title: drfChar({ allowBlank: true, maxLength: 2048 }).optional(),
   task_filter_options: z

@@ -3,7 +3,8 @@ import type { ExportFormatWriter } from '../exportTypes.js';
 
 /**
  * The snapshot file: `json.JSONEncoder(ensure_ascii=False).iterencode` of the task list, so
- * `", "` and `": "` separators and no `\/` (export-formats.md 1), unlike the easy export's body.
+ * `", "` and `": "` separators and no `\/` (docs/export-formats.md#snapshots), unlike the easy
+ * export's body.
  */
 export const SNAPSHOT_JSON_WRITER: ExportFormatWriter = {
   name: 'JSON',

@@ -56,7 +56,10 @@ export function predictionSnapshot(text: string | null): unknown {
   return fields;
 }
 
-/** The export's AnnotationSerializer (`fields='__all__'`), in export-formats.md 3's key order. */
+/**
+ * The export's AnnotationSerializer (`fields='__all__'`), in the JSON export's key order
+ * (docs/export-formats.md#json).
+ */
 function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<string, unknown> {
   const result = markPlainJson(JSON.parse(row.result) as unknown);
   return {
@@ -85,7 +88,7 @@ function exportAnnotation(row: ExportAnnotationRow, author: unknown): Record<str
   };
 }
 
-/** The expanded draft of export-formats.md 3 (its key list has no `project`). */
+/** A draft as the JSON export expands it (its key list has no `project`). */
 export function exportDraft(row: DraftRow, now: Date, serverUserId: ServerUserId): Record<string, unknown> {
   // serializeDraft has no `project` (its Draft type says so), so nothing to drop. Its author's id
   // (in created_username) is the one the project's people are written with.
@@ -156,8 +159,8 @@ export function readExportPage(db: Db, rows: readonly ExportTaskRow[], options: 
 const NONE: readonly never[] = [];
 
 /**
- * One page of tasks as the export serializer writes them (export-formats.md 3), with one query
- * each for the page's annotations, drafts and predictions.
+ * One page of tasks as the export serializer writes them (docs/export-formats.md#json), with one
+ * query each for the page's annotations, drafts and predictions.
  */
 export function serializeExportTasks(
   db: Db,

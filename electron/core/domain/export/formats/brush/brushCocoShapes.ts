@@ -11,9 +11,9 @@ export interface CocoShape {
 }
 
 /**
- * The outer contours of a brush mask as polygons (export-formats.md 11.3): each contour with at
- * least 3 points gives `[[x1, y1, ...]]`, the inclusive bounding rect and `int(contourArea)`.
- * Throws RleDecodeError for an RLE that cannot be decoded at the value's size.
+ * The outer contours of a brush mask as polygons (docs/export-image-formats.md#brush_to_coco): each
+ * contour with at least 3 points gives `[[x1, y1, ...]]`, the inclusive bounding rect and
+ * `int(contourArea)`. Throws RleDecodeError for an RLE that cannot be decoded at the value's size.
  */
 export function brushShapes(value: OutputValue): CocoShape[] {
   const width = numberOf(value.original_width);

@@ -2,7 +2,9 @@ import type { ConverterItem } from '../../converter/converterItems.js';
 import { numberOf } from '../image/imageItems.js';
 import { decodeRleAlpha, rleBytes, RleDecodeError } from './rleDecode.js';
 
-/** One decoded mask layer of an item (export-formats.md 11.2). */
+/**
+ * One decoded mask layer of an item (docs/export-image-formats.md#brush_to_numpy-and-brush_to_png).
+ */
 export interface BrushLayer {
   /** `task-<id>-annotation-<id>-by-<who>-<from_name>-<labels>-<n>`, `/` and `\\` made `-`. */
   fileStem: string;

@@ -6,10 +6,10 @@ import { encodeGrayPng } from './pngEncode.js';
 import { SkippedRegionsNote } from './skippedRegions.js';
 
 /**
- * BRUSH_TO_NUMPY and BRUSH_TO_PNG (export-formats.md 11.2): one `.npy` (NumPy v1.0, uint8, H x W)
- * or `.png` (8-bit grayscale) per mask layer, flat at the root. A single layer is delivered bare by
- * the pipeline's packaging rule; no layers give an empty zip. Regions whose RLE cannot be decoded
- * are left out and listed in `skipped_regions.txt`.
+ * BRUSH_TO_NUMPY and BRUSH_TO_PNG (docs/export-image-formats.md#brush_to_numpy-and-brush_to_png):
+ * one `.npy` (NumPy v1.0, uint8, H x W) or `.png` (8-bit grayscale) per mask layer, flat at the
+ * root. A single layer is delivered bare by the pipeline's packaging rule; no layers give an empty
+ * zip. Regions whose RLE cannot be decoded are left out and listed in `skipped_regions.txt`.
  */
 export function createBrushMaskWriter(format: 'numpy' | 'png'): ExportFormatWriter {
   return {

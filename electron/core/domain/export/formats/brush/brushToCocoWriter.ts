@@ -16,12 +16,12 @@ const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.bmp'];
 const LABEL_KEYS = ['brushlabels', 'polygonlabels', 'rectanglelabels', 'labels'] as const;
 
 /**
- * BRUSH_TO_COCO (export-formats.md 11.3): `result_coco.json` and an empty `images/`. Brush masks
- * become one polygon per outer contour, polygons are rounded to pixels, rectangles are plain boxes.
- * Categories are numbered from 1 in first-seen order; their colour is `#` + the first 6 hex digits
- * of md5(name) instead of upstream's random colour, so two exports of the same data are identical.
- * Images and annotations are spooled to temp files; regions with a corrupt RLE are skipped (as
- * upstream does) and listed in `skipped_regions.txt`.
+ * BRUSH_TO_COCO (docs/export-image-formats.md#brush_to_coco): `result_coco.json` and an empty
+ * `images/`. Brush masks become one polygon per outer contour, polygons are rounded to pixels,
+ * rectangles are plain boxes. Categories are numbered from 1 in first-seen order; their colour is
+ * `#` + the first 6 hex digits of md5(name) instead of upstream's random colour, so two exports of
+ * the same data are identical. Images and annotations are spooled to temp files; regions with a
+ * corrupt RLE are skipped (as upstream does) and listed in `skipped_regions.txt`.
  */
 export function createBrushToCocoWriter(options: ImageWriterOptions = {}): ExportFormatWriter {
   return {

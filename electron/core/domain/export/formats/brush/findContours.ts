@@ -3,7 +3,7 @@
  * reproducing its output exactly: the same start points, the counter-clockwise-on-screen walk, the
  * points kept at every change of direction, and the contour order (last found first). Any non-zero
  * pixel is foreground, 8-connected. BRUSH_TO_COCO turns each contour into a polygon
- * (export-formats.md 11.3).
+ * (docs/export-image-formats.md#brush_to_coco).
  */
 
 export type Contour = [number, number][];

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1: kept, not a library, because BRUSH_TO_NUMPY must write the bytes `np.save`
+ * Hand-written, not a library, because BRUSH_TO_NUMPY must write the bytes `np.save`
  * writes, and no maintained JS package writes .npy files (the ones on npm read them). The format
  * for a 2-D uint8 array is this fixed header and the raw bytes. Proof: test/export/numpyNpy.test.ts
  * against what NumPy 2.4 wrote (test/fixtures/export/numpyNpy.json).
@@ -10,8 +10,9 @@ const GROWTH_AXIS_MAX_DIGITS = 21;
 
 /**
  * A 2-D uint8 array in NumPy's .npy format v1.0, byte for byte as `np.save` writes the converter's
- * masks (export-formats.md 11.2): the header dict with sorted keys, spare spaces for the first axis
- * to grow (NumPy >= 1.23), padded with spaces so magic + length + header + `\n` is a multiple of 64.
+ * masks (docs/export-image-formats.md#brush_to_numpy-and-brush_to_png): the header dict with sorted
+ * keys, spare spaces for the first axis to grow (NumPy >= 1.23), padded with spaces so magic +
+ * length + header + `\n` is a multiple of 64.
  */
 export function encodeNpyUint8(height: number, width: number, data: Uint8Array): Buffer {
   if (data.length !== height * width) throw new Error(`NPY needs ${height * width} bytes, got ${data.length}`);

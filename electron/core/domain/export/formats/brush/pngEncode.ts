@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1: kept, not a PNG library, because BRUSH_TO_PNG must write the bytes Pillow
+ * Hand-written, not a PNG library, because BRUSH_TO_PNG must write the bytes Pillow
  * writes (Label Studio's converter saves the masks with Pillow, and the interop tests compare the
  * files byte for byte). No JS PNG encoder picks row filters as Pillow's ZipEncode does, and Node's
  * own zlib compresses 16 of the 40 recorded masks to other bytes than Python's zlib 1.2; only
@@ -64,9 +64,10 @@ function filterRow(row: Uint8Array, previous: Uint8Array): [number, Uint8Array] 
 
 /**
  * An 8-bit grayscale PNG (Pillow's mode L), as BRUSH_TO_PNG writes each mask layer
- * (export-formats.md 11.2), byte for byte as Pillow writes it: its row filters, then zlib at the
- * default level with Z_FILTERED and memLevel 9. pako reproduces the zlib 1.2 deflate Python uses;
- * Node's own zlib (a newer fork) compresses some rows differently.
+ * (docs/export-image-formats.md#brush_to_numpy-and-brush_to_png), byte for byte as Pillow writes
+ * it: its row filters, then zlib at the default level with Z_FILTERED and memLevel 9. pako
+ * reproduces the zlib 1.2 deflate Python uses; Node's own zlib (a newer fork) compresses some rows
+ * differently.
  */
 export function encodeGrayPng(width: number, height: number, pixels: Uint8Array): Buffer {
   if (pixels.length !== width * height) throw new Error(`PNG needs ${width * height} pixels, got ${pixels.length}`);

@@ -1,8 +1,8 @@
 /**
- * Label Studio's brush RLE (export-formats.md 11.1, the @thi.ng/rle-pack scheme): a bit stream read
- * MSB first. Header: 32 bits word count, 5 bits word size - 1, 4 x 4 bits run-length sizes - 1.
- * Body: 1 bit repeat flag, 2 bits size index, `size` bits count - 1, then one word (repeat) or
- * `count` literal words. Trailing pad bits are ignored.
+ * Label Studio's brush RLE (the @thi.ng/rle-pack scheme, docs/export-image-formats.md#brush-rle): a
+ * bit stream read MSB first. Header: 32 bits word count, 5 bits word size - 1, 4 x 4 bits
+ * run-length sizes - 1. Body: 1 bit repeat flag, 2 bits size index, `size` bits count - 1, then one
+ * word (repeat) or `count` literal words. Trailing pad bits are ignored.
  */
 
 /** Why a brush RLE could not be decoded; the message names the problem for the export notes. */

@@ -1,7 +1,8 @@
 /**
- * The Python converter's brush RLE encoder (`encode_rle`, `mask2rle`; export-formats.md 11.1), used
- * by tests and imports. Single values become one-word literals; runs use the repeat form with the
- * smallest size index that holds them; runs over 65536 are split.
+ * The Python converter's brush RLE encoder (`encode_rle`, `mask2rle`;
+ * docs/export-image-formats.md#brush-rle), used by tests and imports. Single values become one-word
+ * literals; runs use the repeat form with the smallest size index that holds them; runs over 65536
+ * are split.
  */
 export function encodeRle(words: ArrayLike<number>): number[] {
   const bits = new BitWriter();

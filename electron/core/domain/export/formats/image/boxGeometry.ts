@@ -2,7 +2,7 @@ import { pyAtan, pyCos, pySin } from './pyMath.js';
 
 /**
  * Box and polygon arithmetic of the image converters, in the converter's operation order so the
- * last bit of each float matches (export-formats.md 2.6, 7, 10).
+ * last bit of each float matches (docs/export-formats.md#python-numbers-and-json-text).
  */
 
 export interface Box {
@@ -14,9 +14,10 @@ export interface Box {
 
 /**
  * COCO's `rotated_rectangle`: the axis-aligned box around a rectangle rotated about its top-left
- * corner, computed in percent units (the spec's "percent-space quirk", reproduced). The converter
- * divides by zero for a zero-width rotated box and fails the export; here the geometric limit is
- * used instead (alpha = pi/2, or a point when both sides are zero).
+ * corner, computed in percent units (wrong for images that are not square, and reproduced:
+ * docs/export-image-formats.md#coco). The converter divides by zero for a zero-width rotated box
+ * and fails the export; here the geometric limit is used instead (alpha = pi/2, or a point when
+ * both sides are zero).
  */
 export function rotatedBoundingBox(x: number, y: number, width: number, height: number, rotation: number): Box {
   if (!(Math.abs(rotation) > 0)) return { x, y, width, height };

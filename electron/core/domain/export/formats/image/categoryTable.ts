@@ -10,8 +10,9 @@ export interface Category {
 }
 
 /**
- * The converter's category table (export-formats.md 2.4), as a list in table order plus a name
- * index. A label met in the data that is not in the table is appended with `addUnknown`.
+ * The converter's category table (docs/export-image-formats.md#category-ids), as a list in table
+ * order plus a name index. A label met in the data that is not in the table is appended with
+ * `addUnknown`.
  */
 export class CategoryTable {
   readonly categories: Category[];
@@ -78,9 +79,10 @@ export function keypointLabelNames(config: ParsedLabelConfig): string[] {
 }
 
 /**
- * COCO's table for a config with keypoints (export-formats.md 7): keypoint names leave the table,
- * the others are renumbered 0..n-1 (SDK 2.0.16's dense numbering, the spec's recommendation) and a
- * `default` category holding every keypoint name comes last. Without keypoints the table is kept.
+ * COCO's table for a config with keypoints (docs/export-image-formats.md#coco): keypoint names
+ * leave the table, the others are renumbered 0..n-1 (SDK 2.0.16's dense numbering, which Label
+ * Studio 1.22 ships) and a `default` category holding every keypoint name comes last. Without
+ * keypoints the table is kept.
  */
 export function withKeypointCategory(table: CategoryTable, config: ParsedLabelConfig): CategoryTable {
   const keypointNames = keypointLabelNames(config);

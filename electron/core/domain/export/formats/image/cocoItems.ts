@@ -16,8 +16,8 @@ export interface CocoSink {
 }
 
 /**
- * COCO's per-item rules (export-formats.md 7), with counters only: image ids are the number of
- * image entries so far, annotation ids the number of annotations so far.
+ * COCO's per-item rules (docs/export-image-formats.md#coco), with counters only: image ids are the
+ * number of image entries so far, annotation ids the number of annotations so far.
  */
 /**
  * The converter's words for a keypoint region in a config whose KeyPointLabels give no
@@ -147,7 +147,7 @@ export class CocoItems {
     });
   }
 
-  /** All keypoints of one item become one annotation (export-formats.md 7, Keypoints). */
+  /** All keypoints of one item become one annotation (docs/export-image-formats.md#coco). */
   private async addKeypoints(values: OutputValue[], imageId: number, width: unknown, height: unknown) {
     const order = this.keypointOrder;
     if (order.length === 0) throw new DomainError(400, NO_KEYPOINT_ORDER);

@@ -16,10 +16,11 @@ export interface ImageWriterOptions {
 }
 
 /**
- * COCO and COCO_WITH_IMAGES (export-formats.md 7): `result.json` (ujson indent=2, ASCII, `\/`,
- * no trailing newline) and `images/`. The images and annotations arrays are spooled to temp files
- * as items arrive and spliced into result.json at the end, so memory holds only the category table.
- * `file_name` is always `images/<name>` (spec 15, deliberate fix of the upload relpath).
+ * COCO and COCO_WITH_IMAGES (docs/export-image-formats.md#coco): `result.json` (ujson indent=2,
+ * ASCII, `\/`, no trailing newline) and `images/`. The images and annotations arrays are spooled to
+ * temp files as items arrive and spliced into result.json at the end, so memory holds only the
+ * category table. `file_name` is always `images/<name>` (a deliberate fix of the converter's path
+ * into its media folder, docs/export-formats.md#deliberate-fixes).
  */
 export function createCocoWriter(withImages: boolean, options: ImageWriterOptions = {}): ExportFormatWriter {
   return {

@@ -12,7 +12,7 @@ export function itemValues(item: ConverterItem): OutputValue[] {
   return values;
 }
 
-/** The data key: the value of the config's (single) object tag, export-formats.md 2.3. */
+/** The data key: the value of the config's (single) object tag (docs/export-formats.md#data-key). */
 export function dataKeyOf(config: ParsedLabelConfig): string {
   for (const control of Object.values(config)) {
     for (const input of control.inputs) if (input.value) return input.value;

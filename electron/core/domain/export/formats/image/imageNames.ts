@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The file name the converter gives an image (export-formats.md 2.7), with the TS port's
- * recommended choices: uploads keep their own name `<f>`; everything else is cached as
- * `<H8(url)>__<basename>`. H8 is computed over the URL as the task holds it, because Outpost has
+ * The file name the converter gives an image (docs/export-image-formats.md#image-file-names), with
+ * Outpost's own choices: uploads keep their own name `<f>`; everything else is cached
+ * as `<H8(url)>__<basename>`. H8 is computed over the URL as the task holds it, because Outpost has
  * no request host to make it absolute (the converter hashes `host + url` for `/data/...` URLs).
  * Names are never URL-decoded.
  */

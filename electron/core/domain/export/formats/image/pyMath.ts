@@ -1,9 +1,9 @@
 /**
  * sin, cos and atan rounded correctly, as glibc's libm (which Python's math module calls) returns
  * them. V8's fdlibm-based Math.sin/cos/atan differ in the last bit for a few percent of inputs,
- * which shows in rotated COCO boxes and YOLO OBB corners (export-formats.md 2.6: "arithmetic order
- * matters for the last bit"). The values are computed in double-double arithmetic (about 106 bits)
- * and rounded once.
+ * which shows in rotated COCO boxes and YOLO OBB corners (the converter's arithmetic decides
+ * the last bit: docs/export-formats.md#python-numbers-and-json-text). The values are computed in
+ * double-double arithmetic (about 106 bits) and rounded once.
  */
 
 type DoubleDouble = [number, number];

@@ -75,8 +75,8 @@ export class SpoolFile {
 
 /**
  * Files that later writes may replace (YOLO label files, VOC XML: "the oldest annotation wins",
- * export-formats.md 8, 9), kept on disk: each key maps to its latest span in one spool file.
- * Only the key index stays in memory. Keys come back in first-written order.
+ * docs/export-image-formats.md#pascal-voc, #yolo), kept on disk: each key maps to its latest span
+ * in one spool file. Only the key index stays in memory. Keys come back in first-written order.
  */
 export class KeyedSpool {
   private readonly spans = new Map<string, [number, number]>();

@@ -8,10 +8,11 @@ import { KeyedSpool } from './spoolFile.js';
 import { vocXml } from './vocXml.js';
 
 /**
- * Pascal VOC (export-formats.md 8): `Annotations/<stem>.xml` per image plus `images/` (filled when
- * `download_resources` is on and the data folder holds the image). Items come newest first and
- * later ones replace earlier files, so the oldest annotation wins; XML files go through a keyed
- * spool on disk. With zero tasks the zip holds just an empty `images/` (spec 15, fix 5).
+ * Pascal VOC (docs/export-image-formats.md#pascal-voc): `Annotations/<stem>.xml` per image plus
+ * `images/` (filled when `download_resources` is on and the data folder holds the image). Items
+ * come newest first and later ones replace earlier files, so the oldest annotation wins; XML files
+ * go through a keyed spool on disk. With zero tasks the zip holds just an empty `images/` (where the
+ * converter fails with a 500).
  */
 export const VOC_WRITER: ExportFormatWriter = {
   name: 'VOC',
@@ -36,7 +37,7 @@ export const VOC_WRITER: ExportFormatWriter = {
       }
       if (item.id !== lastTaskId) {
         lastTaskId = item.id;
-        // Band count of the image when it can be read, else 3 (export-formats.md 8, step 1).
+        // Band count of the image when it can be read, else 3, as the converter does.
         depth = (await media.info(url))?.channels ?? 3;
         await media.include(item.id, url, imageName);
       }

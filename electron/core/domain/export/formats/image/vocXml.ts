@@ -12,8 +12,9 @@ export interface VocDocument {
 
 /**
  * The Pascal VOC XML of one image, as minidom's `writexml(newl="\n", addindent="")` writes it:
- * every element on its own line, no indentation, `& < > "` escaped (export-formats.md 8). Boxes are
- * `int()`-truncated, position and size separately; rotation is ignored.
+ * every element on its own line, no indentation, `& < > "` escaped
+ * (docs/export-image-formats.md#pascal-voc). Boxes are `int()`-truncated, position and size
+ * separately; rotation is ignored.
  */
 export function vocXml(doc: VocDocument): string {
   const width = numberOf(doc.width) ?? 0;

@@ -6,9 +6,9 @@ import { numberOf, type OutputValue } from './imageItems.js';
 const LABEL_KEYS = ['rectanglelabels', 'polygonlabels', 'labels'] as const;
 
 /**
- * The lines of a YOLO (or YOLO OBB) label file for one item's values (export-formats.md 9, 10):
- * one line per label name of each box or polygon, each ending in `\n`. Unknown names are appended
- * to the category table.
+ * The lines of a YOLO (or YOLO OBB) label file for one item's values
+ * (docs/export-image-formats.md#yolo, #yolo-obb): one line per label name of each box or polygon,
+ * each ending in `\n`. Unknown names are appended to the category table.
  */
 export function yoloLines(values: readonly OutputValue[], categories: CategoryTable, isObb: boolean): string {
   let text = '';

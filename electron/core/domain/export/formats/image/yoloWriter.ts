@@ -18,10 +18,11 @@ export interface YoloVariant {
 }
 
 /**
- * YOLO, YOLO_WITH_IMAGES, YOLO_OBB and YOLO_OBB_WITH_IMAGES (export-formats.md 9, 10): `classes.txt`,
- * `notes.json`, `images/` and `labels/<stem>.txt`. Label files go through a keyed spool on disk so
- * that a later item can replace an earlier one (the oldest annotation with results wins; tasks
- * sharing an image overwrite each other) without holding the files in memory.
+ * YOLO, YOLO_WITH_IMAGES, YOLO_OBB and YOLO_OBB_WITH_IMAGES (docs/export-image-formats.md#yolo,
+ * #yolo-obb): `classes.txt`, `notes.json`, `images/` and `labels/<stem>.txt`. Label files go
+ * through a keyed spool on disk so that a later item can replace an earlier one (the oldest
+ * annotation with results wins; tasks sharing an image overwrite each other) without holding the
+ * files in memory.
  */
 export function createYoloWriter(variant: YoloVariant, options: ImageWriterOptions = {}): ExportFormatWriter {
   const name = `YOLO${variant.isObb ? '_OBB' : ''}${variant.withImages ? '_WITH_IMAGES' : ''}`;

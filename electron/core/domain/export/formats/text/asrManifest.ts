@@ -41,9 +41,10 @@ function transcriptOf(item: ConverterItem): unknown {
 }
 
 /**
- * ASR_MANIFEST (export-formats.md 12): `manifest.json` lines plus the WAV files in `audio/`.
- * Only media the data folder holds are bundled (Outpost does not download); an item without a
- * readable WAV is dropped, and (deliberate fix 2) so is an item without a transcript.
+ * ASR_MANIFEST (docs/export-formats.md#asr_manifest): `manifest.json` lines plus the WAV files in
+ * `audio/`. Only media the data folder holds are bundled (Outpost does not download); an item
+ * without a readable WAV is dropped, and so is an item without a transcript (the converter crashed
+ * on one, or reused the previous item's text).
  */
 export const ASR_MANIFEST_WRITER: ExportFormatWriter = {
   name: 'ASR_MANIFEST',

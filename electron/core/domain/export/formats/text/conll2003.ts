@@ -15,8 +15,8 @@ function asNumber(value: unknown): number {
 }
 
 /**
- * `create_tokens_and_tags` (export-formats.md 6): tokens and their IOB tags. Any span without
- * start/end makes every tag O; otherwise spans are walked in start order, the earlier span
+ * `create_tokens_and_tags` (docs/export-formats.md#conll2003): tokens and their IOB tags. Any span
+ * without start/end makes every tag O; otherwise spans are walked in start order, the earlier span
  * winning until it ends.
  */
 export function tokensAndTags(text: string, spanValues: readonly Record<string, unknown>[] | null): string[][] {

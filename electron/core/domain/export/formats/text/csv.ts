@@ -40,7 +40,7 @@ function hasHistory(item: ConverterItem): boolean {
 
 /**
  * [2.1] A data key that is also a from_name somewhere in the export gets its own `_data_<key>`
- * column instead of overwriting the annotation's (export-formats.md 5, fix 3).
+ * column instead of overwriting the annotation's (docs/export-formats.md#csv-and-tsv).
  */
 function dataColumn(key: string, outputNames: ReadonlySet<string>): string {
   return outputNames.has(key) ? `_data_${key}` : key;
@@ -93,7 +93,7 @@ function csvWriter(name: 'CSV' | 'TSV', delimiter: string): ExportFormatWriter {
   return {
     name,
     output: 'file',
-    // The TSV download is named .csv too, as Label Studio names it (export-formats.md 1).
+    // The TSV download is named .csv too, as Label Studio names it.
     extension: '.csv',
     async write(tasks, ctx, sink) {
       // The stream is handed over at once, so the response starts before the first pass ends.

@@ -2,8 +2,8 @@ import { encodeJson, UJSON_COMPACT } from '../../encode/pyJson.js';
 import type { ExportFormatWriter, ExportTask } from '../../exportTypes.js';
 
 /**
- * The serialized task list itself (export-formats.md 3): compact ujson, `/` escaped, non-ASCII
- * raw, no trailing newline. Streamed one task at a time.
+ * The serialized task list itself (docs/export-formats.md#json): compact ujson, `/` escaped,
+ * non-ASCII raw, no trailing newline. Streamed one task at a time.
  */
 export async function* jsonTaskList(tasks: AsyncIterable<ExportTask>): AsyncGenerator<string> {
   let first = true;

@@ -5,9 +5,9 @@ import { annotatorOf, prettifyResult } from '../../converter/prettifyResult.js';
 import type { ExportFormatWriter } from '../../exportTypes.js';
 
 /**
- * One JSON_MIN record (export-formats.md 4), as a Map so that keys keep Python's insertion order
- * and an existing key is overwritten in place: data, id, one key per from_name, then the
- * annotation fields.
+ * One JSON_MIN record (docs/export-formats.md#json_min), as a Map so that keys keep Python's
+ * insertion order and an existing key is overwritten in place: data, id, one key per from_name,
+ * then the annotation fields.
  */
 export function jsonMinRecord(item: ConverterItem): Map<string, unknown> {
   const record = new Map<string, unknown>(Object.entries(item.input));

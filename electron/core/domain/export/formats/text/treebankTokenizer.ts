@@ -1,7 +1,7 @@
 /*
  * NLTK's TreebankWordTokenizer.span_tokenize with the converter's PUNCTUATION override (`/` split
- * off), export-formats.md 6. Python's `re` is Unicode-aware, so `\s`, `\d` and `\b` are spelled
- * out here as Python understands them.
+ * off), docs/export-formats.md#conll2003. Python's `re` is Unicode-aware, so `\s`, `\d` and `\b`
+ * are spelled out here as Python understands them.
  */
 
 /** Python's str.isspace() characters: what `\s` and str.split() treat as whitespace. */
