@@ -38,16 +38,17 @@ function plainJson(value: PyValue): unknown {
   return value;
 }
 
-// ajv 6 comes with eslint, not with Outpost: used here only to show what a JS validator says.
-const validateAll = new Ajv({ allErrors: true }).compile(schemaDocument());
-const validateFirst = new Ajv({ allErrors: false }).compile(schemaDocument());
+// ajv, the common JS validator, is here only to show what one says (not strict: the schema is Label
+// Studio's, with keywords ajv's strict mode does not know).
+const validateAll = new Ajv({ allErrors: true, strict: false }).compile(schemaDocument());
+const validateFirst = new Ajv({ allErrors: false, strict: false }).compile(schemaDocument());
 
 /** ajv's errors for a config's BadgerFish form, each as `keyword path: message`, in its order. */
 function ajvErrors(config: string, allErrors: boolean): string[] {
   const validate = allErrors ? validateAll : validateFirst;
   const instance = plainJson(labelConfigSchemaInstance(withoutCommentElements(parseXml(config))));
   if (validate(instance)) return [];
-  return validate.errors!.map((error) => `${error.keyword} ${error.dataPath}: ${error.message}`);
+  return validate.errors!.map((error) => `${error.keyword} ${error.instancePath}: ${error.message}`);
 }
 
 function schemaCase(name: string): { config: string; error: string } {
@@ -74,26 +75,26 @@ describe("label config schema errors are Python jsonschema's, which no JS valida
     expect(ajvTexts.filter((text, index) => text === SCHEMA_CASES[index]!.error)).toEqual([]);
     const noChoice = SCHEMA_CASES.findIndex((entry) => entry.name === 'Choices without any Choice');
     expect(SCHEMA_CASES[noChoice]!.error).toBe("Validation failed on : 'Choice' is a required property");
-    expect(ajvTexts[noChoice]).toBe('Validation failed on .View.Choices: should be array');
+    expect(ajvTexts[noChoice]).toBe('Validation failed on /View/Choices: must be array');
   });
 
   it('even at the same place, ajv words it otherwise and has no Python reprs to quote', () => {
     const missing = schemaCase('Choice without value');
     expect(missing.error).toBe("Validation failed on Choice/0: 'value' is a required property");
     expect(ajvErrors(missing.config, true)).toContain(
-      "required .View.Choices.Choice[0]: should have required property '@value'",
+      "required /View/Choices/Choice/0: must have required property '@value'",
     );
 
     const empty = schemaCase('Text with an empty value');
     expect(empty.error).toBe("Validation failed on @value: None is not of type 'string'");
-    expect(ajvErrors(empty.config, true)).toContain("type .View.Text['@value']: should be string");
+    expect(ajvErrors(empty.config, true)).toContain('type /View/Text/@value: must be string');
 
     const booleanLooking = schemaCase('boolean-looking toName');
     expect(booleanLooking.error).toBe("Validation failed on @toName: True is not of type 'string'");
-    expect(ajvErrors(booleanLooking.config, true)).toContain("type .View.Choices['@toName']: should be string");
+    expect(ajvErrors(booleanLooking.config, true)).toContain('type /View/Choices/@toName: must be string');
 
     const both = schemaCase('Text with both value and valueList');
     expect(both.error).toMatch(/^Validation failed on : OrderedDict\(\{.*\}\) is valid under each of /);
-    expect(ajvErrors(both.config, true)).toContain('oneOf .View.Text: should match exactly one schema in oneOf');
+    expect(ajvErrors(both.config, true)).toContain('oneOf /View/Text: must match exactly one schema in oneOf');
   });
 });
