@@ -54,7 +54,7 @@ export async function createAppStartProbe(): Promise<AppStartProbe> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     loader: { '.sql': 'text' },
     outfile: bundle,
