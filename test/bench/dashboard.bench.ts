@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll, test } from 'vitest';
 import { createTestApp } from '../helpers/testApp.js';
+import { compareMixed, GROUP, printRatios } from './benchCompare.js';
 import { seedTasks } from './seedTasks.js';
 
 /*
@@ -196,24 +197,37 @@ afterAll(() => {
 // The naive baseline parses 300k results: seconds a run, so it runs few times.
 const slow = { iterations: 3, warmupIterations: 1, warmupTime: 0 };
 
-describe(`dashboard of a ${TASKS.toLocaleString('en')}-task project, 300k annotations`, () => {
-  bench('floor: task count and labeled count (one index pass, as the project cards)', () => {
+test(`dashboard of a ${TASKS.toLocaleString('en')}-task project, 300k annotations`, GROUP, async ({ bench }) => {
+  const floorCount = bench('floor: task count and labeled count (one index pass, as the project cards)', () => {
     floor.all(project);
   });
-  bench('app: GET dashboard, all time, by day', async () => getDashboard(''), { iterations: 20 });
-  bench('app: GET dashboard, 30 days by day, Europe/Paris', async () =>
+  const byDay = bench('app: GET dashboard, all time, by day', async () => getDashboard(''));
+  const paris = bench('app: GET dashboard, 30 days by day, Europe/Paris', async () =>
     getDashboard('?from=2025-11-01&to=2025-11-30&timezone=Europe/Paris'),
   );
-  bench('app: GET dashboard, all time by week', async () => getDashboard('?bucket=week'), { iterations: 20 });
-  bench('naive: the same numbers from the annotations (json_each)', runNaive, slow);
+  const byWeek = bench('app: GET dashboard, all time by week', async () => getDashboard('?bucket=week'));
+  const naiveQueries = bench('naive: the same numbers from the annotations (json_each)', runNaive);
+  // The iteration counts differ: the entries given with their options (20 iterations, `slow`) run
+  // alone first, each with its own one-row table; the floor and the Paris range run in the
+  // comparison itself with the default options (compareMixed).
+  const results = await compareMixed(bench, [
+    floorCount,
+    [byDay, { iterations: 20 }],
+    paris,
+    [byWeek, { iterations: 20 }],
+    [naiveQueries, slow],
+  ]);
+  printRatios(results, floorCount, [byDay, paris, byWeek, naiveQueries]);
 });
 
-describe('writing 1,000 annotations: raw inserts (one transaction, rolled back)', () => {
-  bench('baseline: without the dashboard triggers', withoutTriggers.insert);
-  bench('with the dashboard triggers', withTriggers.insert);
+test('writing 1,000 annotations: raw inserts (one transaction, rolled back)', GROUP, async ({ bench }) => {
+  const baseline = bench('baseline: without the dashboard triggers', withoutTriggers.insert);
+  const triggers = bench('with the dashboard triggers', withTriggers.insert);
+  printRatios(await bench.compare(baseline, triggers), baseline, [triggers]);
 });
 
-describe('writing 1,000 annotations: POST /api/projects/{id}/import of 1,000 annotated tasks', () => {
-  bench('baseline: without the dashboard triggers', withoutTriggers.import, { iterations: 10 });
-  bench('with the dashboard triggers', withTriggers.import, { iterations: 10 });
+test('writing 1,000 annotations: POST /api/projects/{id}/import of 1,000 annotated tasks', GROUP, async ({ bench }) => {
+  const baseline = bench('baseline: without the dashboard triggers', withoutTriggers.import);
+  const triggers = bench('with the dashboard triggers', withTriggers.import);
+  printRatios(await bench.compare(baseline, triggers, { iterations: 10 }), baseline, [triggers]);
 });

@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bench, describe } from 'vitest';
+import { test } from 'vitest';
 import { createTestApp } from '../helpers/testApp.js';
 import { peakRss } from '../helpers/peakRss.js';
+import { GROUP, printRatios } from './benchCompare.js';
 
 // JSON export of 100k tasks with one annotation each through GET /api/projects/{id}/export
 // (in-process app.request: auth, paged reads, batched annotation/draft/prediction queries, the
@@ -94,19 +95,11 @@ console.log(
     `peak growth ${mb(memory.peak - memory.before)} (target < 150 MB)`,
 );
 
-describe(`JSON export of ${TASKS} tasks with one annotation each`, () => {
-  bench('baseline: one joined query, JSON.stringify per row', () => void exportRaw(), {
-    iterations: 3,
-    warmupIterations: 0,
-    time: 0,
-  });
-  bench(
+test(`JSON export of ${TASKS} tasks with one annotation each`, GROUP, async ({ bench }) => {
+  const baseline = bench('baseline: one joined query, JSON.stringify per row', () => void exportRaw());
+  const app = bench(
     'app.request GET /api/projects/{id}/export?exportType=JSON, body read to the end',
     async () => void (await exportThroughApp()),
-    {
-      iterations: 3,
-      warmupIterations: 0,
-      time: 0,
-    },
   );
+  printRatios(await bench.compare(baseline, app, { iterations: 3, warmupIterations: 0, time: 0 }), baseline, [app]);
 });

@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll, test } from 'vitest';
 import { startServer } from '../../electron/core/serve.js';
 import { peakRss } from '../helpers/peakRss.js';
+import { GROUP, printRatios } from './benchCompare.js';
 
 // 100k tasks of about 1 KB through POST /api/projects/{id}/import over HTTP (a real server on
 // 127.0.0.1: the socket, routing, auth, body read, item scan, per-item parse and validation,
@@ -115,19 +116,12 @@ console.log(
 const smallRows = rows.slice(0, 1_000);
 const smallBody = Buffer.from(`[${smallRows.join(',')}]`);
 
-describe('import 1,000 tasks of ~1 KB', () => {
-  bench(
-    'baseline: raw better-sqlite3 insert of the same rows, one transaction',
-    async () => {
-      rawInsert(await createProject(), smallRows);
-    },
-    { iterations: 10 },
-  );
-  bench(
-    'POST /api/projects/{id}/import over HTTP (JSON body)',
-    async () => {
-      await appImport(await createProject(), smallBody);
-    },
-    { iterations: 10 },
-  );
+test('import 1,000 tasks of ~1 KB', GROUP, async ({ bench }) => {
+  const baseline = bench('baseline: raw better-sqlite3 insert of the same rows, one transaction', async () => {
+    rawInsert(await createProject(), smallRows);
+  });
+  const app = bench('POST /api/projects/{id}/import over HTTP (JSON body)', async () => {
+    await appImport(await createProject(), smallBody);
+  });
+  printRatios(await bench.compare(baseline, app, { iterations: 10 }), baseline, [app]);
 });

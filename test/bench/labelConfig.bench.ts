@@ -1,6 +1,7 @@
-import { bench, describe } from 'vitest';
+import { test } from 'vitest';
 import { analyzeLabelConfig, validateLabelConfig } from '../../shared/label-config/index.js';
 import { VALID_CONFIGS } from '../fixtures/labelConfigs/validConfigs.js';
+import { GROUP, printRatios } from './benchCompare.js';
 
 // Config parse + validate throughput. The baseline is the cheapest possible pass over the same
 // text (a tag-matching regex scan, no tree): read the ratio, not the absolute times.
@@ -17,22 +18,18 @@ function scanTags(config: string): number {
   return config.match(/<[^>]+>/g)?.length ?? 0;
 }
 
-describe(`typical config (${typical.length} chars)`, () => {
-  bench('baseline: regex tag scan', () => {
-    scanTags(typical);
+for (const [group, config] of [
+  [`typical config (${typical.length} chars)`, typical],
+  [`2,000-label config (${Math.round(large.length / 1024)} KB)`, large],
+] as const) {
+  test(group, GROUP, async ({ bench }) => {
+    const baseline = bench('baseline: regex tag scan', () => {
+      scanTags(config);
+    });
+    const app = bench('validateLabelConfig + analyzeLabelConfig', () => {
+      validateLabelConfig(config);
+      analyzeLabelConfig(config);
+    });
+    printRatios(await bench.compare(baseline, app), baseline, [app]);
   });
-  bench('validateLabelConfig + analyzeLabelConfig', () => {
-    validateLabelConfig(typical);
-    analyzeLabelConfig(typical);
-  });
-});
-
-describe(`2,000-label config (${Math.round(large.length / 1024)} KB)`, () => {
-  bench('baseline: regex tag scan', () => {
-    scanTags(large);
-  });
-  bench('validateLabelConfig + analyzeLabelConfig', () => {
-    validateLabelConfig(large);
-    analyzeLabelConfig(large);
-  });
-});
+}

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll, test } from 'vitest';
 import { tasksForModel } from '../../electron/core/domain/ml/modelPredictions.js';
 import { findProjectById } from '../../electron/core/db/repos/projectsRepo.js';
 import { createHttpModelServer } from '../../electron/core/ml/httpModelServer.js';
@@ -26,6 +26,7 @@ import {
   settledStatus,
 } from '../ml/localModelApi.js';
 import { generateReviews } from '../ml/syntheticCorpus.js';
+import { GROUP, printRatios } from './benchCompare.js';
 
 /*
  * Prediction throughput of 1,000 text tasks through the Data Manager's Retrieve Predictions
@@ -187,20 +188,22 @@ const firstBatch = batches[0]!;
 const firstBody = predictBodies[0]!;
 const params = { login: null, password: null, context: null };
 
-describe(`the built-in model, one /predict batch of ${DEFAULT_BATCH_SIZE} tasks`, () => {
-  bench('baseline: the trained model, directly', async () => {
+test(`the built-in model, one /predict batch of ${DEFAULT_BATCH_SIZE} tasks`, GROUP, async ({ bench }) => {
+  const baseline = bench('baseline: the trained model, directly', async () => {
     await predictWithLocalModel(predictor, controls, features, firstBatch, createTimeSlicer());
   });
-  bench('as a model server (ModelServer.predict: config read, model looked up)', async () => {
+  const server = bench('as a model server (ModelServer.predict: config read, model looked up)', async () => {
     await localServer.predict({ tasks: firstBatch, project: '', label_config: SENTIMENT_CONFIG, params });
   });
+  printRatios(await bench.compare(baseline, server), baseline, [server]);
 });
 
-describe(`a loopback model server, one /predict batch of ${DEFAULT_BATCH_SIZE} tasks`, () => {
-  bench('baseline: plain fetch POST /predict, JSON read', async () => {
+test(`a loopback model server, one /predict batch of ${DEFAULT_BATCH_SIZE} tasks`, GROUP, async ({ bench }) => {
+  const baseline = bench('baseline: plain fetch POST /predict, JSON read', async () => {
     await (await fetch(`${stub.url}/predict`, { method: 'POST', body: firstBody })).json();
   });
-  bench("Outpost's HTTP model server client (ModelServer.predict)", async () => {
+  const client = bench("Outpost's HTTP model server client (ModelServer.predict)", async () => {
     await httpServer.predict(JSON.parse(firstBody) as Parameters<typeof httpServer.predict>[0]);
   });
+  printRatios(await bench.compare(baseline, client), baseline, [client]);
 });

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll, test } from 'vitest';
 import { createTestApp } from '../helpers/testApp.js';
+import { GROUP, printRatios } from './benchCompare.js';
 
 /*
  * GET /api/projects/{id}/ on a 1,000,000-task project in a file database: one task in ten holds an
@@ -86,11 +87,12 @@ afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-describe(`GET /api/projects/{id}/ (${TASKS.toLocaleString('en')} tasks)`, () => {
-  bench('baseline: raw single-row SELECT of the project', () => {
+test(`GET /api/projects/{id}/ (${TASKS.toLocaleString('en')} tasks)`, GROUP, async ({ bench }) => {
+  const baseline = bench('baseline: raw single-row SELECT of the project', () => {
     raw.get(project);
   });
-  bench('app.request GET /api/projects/{id}/ (counters and queue)', async () => {
+  const app = bench('app.request GET /api/projects/{id}/ (counters and queue)', async () => {
     await detail();
   });
+  printRatios(await bench.compare(baseline, app), baseline, [app]);
 });

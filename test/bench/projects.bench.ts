@@ -1,5 +1,6 @@
-import { bench, describe } from 'vitest';
+import { test } from 'vitest';
 import { createTestApp } from '../helpers/testApp.js';
+import { GROUP, printRatios } from './benchCompare.js';
 
 // GET /api/projects/ at scale: 1,000 projects holding 100k tasks, half of them annotated (some
 // skipped, some ground truth), a third with a prediction. The app (routing, auth, validation, one
@@ -58,7 +59,7 @@ db.transaction(() => {
 db.exec('ANALYZE');
 
 const useful = "a.was_cancelled = 0 AND a.ground_truth = 0 AND a.result <> 'null'";
-const baseline = db.prepare(
+const baselineQuery = db.prepare(
   `SELECT p.*,
      (SELECT COUNT(*) FROM tasks t WHERE t.project = p.id) AS task_number,
      (SELECT COUNT(*) FROM tasks t WHERE t.project = p.id AND t.is_labeled = 1) AS finished_task_number,
@@ -73,21 +74,24 @@ const baseline = db.prepare(
 );
 const countAll = db.prepare('SELECT COUNT(*) FROM projects');
 
-describe('GET /api/projects/ (1,000 projects, 100k tasks)', () => {
-  bench('baseline: one hand-written query, page of 30 with the 8 counters', () => {
+test('GET /api/projects/ (1,000 projects, 100k tasks)', GROUP, async ({ bench }) => {
+  const baseline = bench('baseline: one hand-written query, page of 30 with the 8 counters', () => {
     countAll.get();
-    baseline.all();
+    baselineQuery.all();
   });
-  bench('app.request GET /api/projects/ (all fields, counters, queue)', async () => {
-    await t.withToken('/api/projects/');
-  });
-  bench('app.request GET /api/projects/?include=id,title,task_number', async () => {
-    await t.withToken('/api/projects/?include=id,title,task_number');
-  });
-  bench('app.request GET /api/projects/?page=30&page_size=30 (deep page)', async () => {
-    await t.withToken('/api/projects/?page=30');
-  });
-  bench('app.request GET /api/projects/counts/', async () => {
-    await t.withToken('/api/projects/counts/');
-  });
+  const apps = [
+    bench('app.request GET /api/projects/ (all fields, counters, queue)', async () => {
+      await t.withToken('/api/projects/');
+    }),
+    bench('app.request GET /api/projects/?include=id,title,task_number', async () => {
+      await t.withToken('/api/projects/?include=id,title,task_number');
+    }),
+    bench('app.request GET /api/projects/?page=30&page_size=30 (deep page)', async () => {
+      await t.withToken('/api/projects/?page=30');
+    }),
+    bench('app.request GET /api/projects/counts/', async () => {
+      await t.withToken('/api/projects/counts/');
+    }),
+  ];
+  printRatios(await bench.compare(baseline, ...apps), baseline, apps);
 });

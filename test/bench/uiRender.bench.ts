@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll, test } from 'vitest';
 import { HEADER_HEIGHT, ROW_HEIGHT } from '../../renderer/src/dm/gridMetrics.js';
 import { scrollTopForRow, type WindowGeometry } from '../../renderer/src/dm/virtualWindow.js';
+import { compareMixed, GROUP, printRatios } from './benchCompare.js';
 import { seedTasks } from './seedTasks.js';
 import { median, percentile, startUiHarness } from './uiRenderHarness.js';
 
@@ -132,30 +133,34 @@ afterAll(async () => {
 const few = { iterations: 5, warmupIterations: 1, warmupTime: 0 };
 let benchRow = 0;
 
-describe(`UI render (${TASKS.toLocaleString('en')}-task data manager)`, () => {
-  bench('baseline: about:blank -> static file', async () => void (await harness.measure(blankUrl, 'svg')), few);
-  bench(
-    'projects page until the cards show',
-    async () => void (await harness.measure(projectsUrl, '.project-card')),
-    few,
+test(`UI render (${TASKS.toLocaleString('en')}-task data manager)`, GROUP, async ({ bench }) => {
+  const baseline = bench(
+    'baseline: about:blank -> static file',
+    async () => void (await harness.measure(blankUrl, 'svg')),
   );
-  bench(
-    'labeling page until the editor is ready',
-    async () => void (await harness.measure(labelingUrl, EDITOR_READY)),
-    few,
-  );
-  bench(
+  const pages = [
+    bench('projects page until the cards show', async () => void (await harness.measure(projectsUrl, '.project-card'))),
+    bench(
+      'labeling page until the editor is ready',
+      async () => void (await harness.measure(labelingUrl, EDITOR_READY)),
+    ),
+  ];
+  const scroll = bench(
     'data manager scroll jump until the rows show data',
+    // The other cases leave the page elsewhere: open the data manager first (before the warm-up and
+    // before the run, as tinybench 2's `setup` did).
+    { beforeAll: async () => void (await harness.measure(dataUrl, ROW_WITH_DATA)) },
     async () => {
       benchRow = (benchRow + 104_729) % (TASKS - 20);
       await jumpTo(benchRow, geometry);
     },
-    {
-      iterations: 10,
-      warmupIterations: 1,
-      warmupTime: 0,
-      // The other cases leave the page elsewhere: open the data manager first.
-      setup: async () => void (await harness.measure(dataUrl, ROW_WITH_DATA)),
-    },
   );
+  // The scroll jumps run 10 iterations, the page loads `few`: the jumps run alone first (their own
+  // one-row table), then join the page loads' comparison (compareMixed).
+  const results = await compareMixed(
+    bench,
+    [baseline, ...pages, [scroll, { iterations: 10, warmupIterations: 1, warmupTime: 0 }]],
+    few,
+  );
+  printRatios(results, baseline, [...pages, scroll]);
 });

@@ -11,7 +11,7 @@ import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
  * link, and timing helpers that navigate from a blank page and wait for a selector.
  */
 
-/** What "rendered" means: a visible element, optionally inside a same-origin frame, optionally with a text. */
+/** What "rendered" means: a visible element, optionally inside a frame, optionally with a text. */
 export type ReadyCheck = string | { frame?: string; selector: string; text?: string };
 
 /*
@@ -23,15 +23,12 @@ interface ReadyElement {
   textContent: string | null;
 }
 interface ReadyDocument {
-  querySelector(selector: string): (ReadyElement & { contentDocument?: ReadyDocument | null }) | null;
   querySelectorAll(selector: string): ArrayLike<ReadyElement>;
 }
 
-/** Runs in the page (passed as a function, so the page's CSP does not apply to it). */
-function isReady(spec: { frame?: string; selector: string; text?: string }): boolean {
-  let root: ReadyDocument | null | undefined = (globalThis as unknown as { document: ReadyDocument }).document;
-  if (spec.frame) root = root.querySelector(spec.frame)?.contentDocument;
-  if (!root) return false;
+/** Runs in the page or its frame (passed as a function, so their CSP does not apply to it). */
+function isReady(spec: { selector: string; text?: string }): boolean {
+  const root = (globalThis as unknown as { document: ReadyDocument }).document;
   return Array.from(root.querySelectorAll(spec.selector)).some((element) => {
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && (!spec.text || element.textContent?.trim() === spec.text);
@@ -74,12 +71,33 @@ export async function startUiHarness(viewport = { width: 1280, height: 720 }): P
     return (text ? JSON.parse(text) : null) as T;
   }
 
+  async function waitUntilReady(spec: { frame?: string; selector: string; text?: string }): Promise<void> {
+    if (!spec.frame) {
+      await page.waitForFunction(
+        isReady,
+        { selector: spec.selector, text: spec.text },
+        { polling: 'raf', timeout: 60_000 },
+      );
+      return;
+    }
+    // The editor's frame is sandboxed without same-origin access (an opaque origin): this page
+    // cannot read its document, so the check runs in the frame itself, on the frame's animation frames.
+    const element = await page.waitForSelector(spec.frame, { state: 'attached', timeout: 60_000 });
+    const frame = await element.contentFrame();
+    if (!frame) throw new Error(`${spec.frame} is not a frame`);
+    await frame.waitForFunction(
+      isReady,
+      { selector: spec.selector, text: spec.text },
+      { polling: 'raf', timeout: 60_000 },
+    );
+  }
+
   async function measure(url: string, ready: ReadyCheck): Promise<number> {
     const spec = typeof ready === 'string' ? { selector: ready } : ready;
     await page.goto('about:blank');
     const start = performance.now();
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(isReady, spec, { polling: 'raf', timeout: 60_000 });
+    await waitUntilReady(spec);
     return performance.now() - start;
   }
 

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll, test } from 'vitest';
 import { spawnCli } from '../helpers/spawnCli.js';
 import { startLabelStudio } from '../interop/labelStudio.js';
+import { GROUP, printRatios } from './benchCompare.js';
 import { PAGES, runWorkload, send, taskPagePath, type Figures, type Server } from './versusWorkload.js';
 
 /*
@@ -63,20 +64,21 @@ afterAll(async () => {
 
 const reads = { iterations: 7, warmupIterations: 1, time: 0 };
 
-describe(`GET /api/tasks/ middle page (${PAGES.middle}) of 100k tasks`, () => {
-  bench(
+// Label Studio is the baseline here: Outpost's times are read as ratios of its times.
+test(`GET /api/tasks/ middle page (${PAGES.middle}) of 100k tasks`, GROUP, async ({ bench }) => {
+  const labelStudioPage = bench(
     'Label Studio',
     async () => void (await send(servers[0]!, 'GET', taskPagePath(ls.largeProject, PAGES.middle))),
-    reads,
   );
-  bench(
+  const outpostPage = bench(
     'Outpost',
     async () => void (await send(servers[1]!, 'GET', taskPagePath(ours.largeProject, PAGES.middle))),
-    reads,
   );
+  printRatios(await bench.compare(labelStudioPage, outpostPage, reads), labelStudioPage, [outpostPage]);
 });
 
-describe('GET /api/projects/', () => {
-  bench('Label Studio', async () => void (await send(servers[0]!, 'GET', '/api/projects/')), reads);
-  bench('Outpost', async () => void (await send(servers[1]!, 'GET', '/api/projects/')), reads);
+test('GET /api/projects/', GROUP, async ({ bench }) => {
+  const labelStudioList = bench('Label Studio', async () => void (await send(servers[0]!, 'GET', '/api/projects/')));
+  const outpostList = bench('Outpost', async () => void (await send(servers[1]!, 'GET', '/api/projects/')));
+  printRatios(await bench.compare(labelStudioList, outpostList, reads), labelStudioList, [outpostList]);
 });
