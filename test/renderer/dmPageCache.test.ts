@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache, pagesForRows, rowLocation } from '../../renderer/src/dm/pageCache.js';
+import { PageCache, pagesForRows, rowLocation } from '../../renderer/src/features/dm/pageCache.js';
 
 describe('page cache', () => {
   it('names the 1-based pages a row range needs', () => {

@@ -14,7 +14,7 @@ import {
   type DmViewData,
 } from '../../../shared/api/dataManager';
 import { projectSchema } from '../../../shared/api/projects';
-import type { Filters } from '../dm/filters';
+import type { Filters } from '../features/dm/filters';
 import type { ApiClient } from './client';
 
 export type { DmAction, DmTask, DmView, DmViewData } from '../../../shared/api/dataManager';

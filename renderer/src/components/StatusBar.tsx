@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
 import { fetchServerVersion, type ServerVersion } from '../api/serverVersion';
-import { SyncStatus } from './sync/SyncStatus';
+import { SyncStatus } from '../features/sync/SyncStatus';
 
 type ServerState =
   { kind: 'checking' } | { kind: 'running'; version: ServerVersion } | { kind: 'down'; message: string };

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
 import { fetchAppInfo } from '../api/appInfo';
-import { AccessTokensCard } from '../components/appSettings/AccessTokensCard';
-import { AppearanceCard } from '../components/appSettings/AppearanceCard';
-import { DataFolderCard, type AppInfoLoad } from '../components/appSettings/DataFolderCard';
-import { LegacyTokenCard } from '../components/appSettings/LegacyTokenCard';
-import { SettingsCard } from '../components/appSettings/SettingsCard';
-import { ShortcutsCard } from '../components/appSettings/ShortcutsCard';
+import { AccessTokensCard } from '../features/appSettings/AccessTokensCard';
+import { AppearanceCard } from '../features/appSettings/AppearanceCard';
+import { DataFolderCard, type AppInfoLoad } from '../features/appSettings/DataFolderCard';
+import { LegacyTokenCard } from '../features/appSettings/LegacyTokenCard';
+import { SettingsCard } from '../features/appSettings/SettingsCard';
+import { ShortcutsCard } from '../features/appSettings/ShortcutsCard';
 import '../styles/appSettings.css';
 
 const SECTIONS = [

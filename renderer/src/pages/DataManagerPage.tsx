@@ -2,25 +2,32 @@ import { useCallback, useState } from 'react';
 import { isDestructive, type DmAction, type DmTask, type DmView } from '../api/dataManager';
 import { RETRIEVE_PREDICTIONS } from '../api/predictionJobs';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ColumnChooser } from '../components/dm/ColumnChooser';
-import { DmToolbar } from '../components/dm/DmToolbar';
-import { FilterEditor } from '../components/dm/FilterEditor';
-import { RetrievePredictionsDialog } from '../components/dm/RetrievePredictionsDialog';
-import { TaskTable } from '../components/dm/TaskTable';
-import { tabTitle, ViewTabs } from '../components/dm/ViewTabs';
-import { useBulkAction } from '../components/dm/useBulkAction';
-import { useColumnWidths } from '../components/dm/useColumnWidths';
-import { useDmMeta } from '../components/dm/useDmMeta';
-import { useDmUsers } from '../components/dm/useDmUsers';
-import { useDmViews } from '../components/dm/useDmViews';
-import { usePredictionRun } from '../components/dm/usePredictionRun';
+import { ColumnChooser } from '../features/dm/ColumnChooser';
+import { DmToolbar } from '../features/dm/DmToolbar';
+import { FilterEditor } from '../features/dm/FilterEditor';
+import { RetrievePredictionsDialog } from '../features/dm/RetrievePredictionsDialog';
+import { TaskTable } from '../features/dm/TaskTable';
+import { tabTitle, ViewTabs } from '../features/dm/ViewTabs';
+import { useBulkAction } from '../features/dm/useBulkAction';
+import { useColumnWidths } from '../features/dm/useColumnWidths';
+import { useDmMeta } from '../features/dm/useDmMeta';
+import { useDmUsers } from '../features/dm/useDmUsers';
+import { useDmViews } from '../features/dm/useDmViews';
+import { usePredictionRun } from '../features/dm/usePredictionRun';
 import { EmptyState } from '../components/EmptyState';
-import { StorageSyncButton } from '../components/storages/StorageSyncButton';
-import { ExportDialog } from '../components/export/ExportDialog';
-import { ProjectNav } from '../components/project/ProjectNav';
-import { hiddenColumnsOf, orderingFor, toggleHidden, visibleColumns, type TableColumn } from '../dm/columns';
-import type { Filters } from '../dm/filters';
-import { EMPTY_SELECTION, selectAll, selectedCount, selectedItems, setSelected, type Selection } from '../dm/selection';
+import { StorageSyncButton } from '../features/storages/StorageSyncButton';
+import { ExportDialog } from '../features/export/ExportDialog';
+import { ProjectNav } from '../features/projects/ProjectNav';
+import { hiddenColumnsOf, orderingFor, toggleHidden, visibleColumns, type TableColumn } from '../features/dm/columns';
+import type { Filters } from '../features/dm/filters';
+import {
+  EMPTY_SELECTION,
+  selectAll,
+  selectedCount,
+  selectedItems,
+  setSelected,
+  type Selection,
+} from '../features/dm/selection';
 import { routes } from '../router';
 import '../styles/dataManager.css';
 import '../styles/dataManagerGrid.css';

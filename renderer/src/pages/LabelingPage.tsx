@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useApi } from '../api/apiContext';
 import { getLabelingProject, whoAmI, type LabelingProject } from '../api/labeling';
 import { listKnownBackends } from '../api/mlBackends';
-import { LabelingWorkspace } from '../components/labeling/LabelingWorkspace';
-import { ProjectNav } from '../components/project/ProjectNav';
-import type { LabelingBackend } from '../labeling/preAnnotation';
-import { useProjectEditor } from '../labeling/useProjectEditor';
-import type { EditorUser } from '../labeling/protocol';
-import { loadShortcuts } from '../labeling/shortcuts';
+import { LabelingWorkspace } from '../features/labeling/LabelingWorkspace';
+import { ProjectNav } from '../features/projects/ProjectNav';
+import type { LabelingBackend } from '../features/labeling/preAnnotation';
+import { useProjectEditor } from '../features/labeling/useProjectEditor';
+import type { EditorUser } from '../features/labeling/protocol';
+import { loadShortcuts } from '../features/labeling/shortcuts';
 import { routes } from '../router';
 import '../styles/labeling.css';
 
