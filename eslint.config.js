@@ -7,9 +7,14 @@ import { FIXED_SLEEPS, ONE_SHOT_READ, SLEEP_ALLOWED_IN } from './test/lint/testW
 
 const ROOT = dirname(new URL(import.meta.url).pathname);
 
+/** A file's path from the project's root, with forward slashes. */
+function projectPath(file) {
+  return relative(ROOT, file).split('\\').join('/');
+}
+
 /** The layer a project file belongs to, by folder (see CONTRIBUTING.md and architecture.md). */
 function layerOf(file) {
-  const path = relative(ROOT, file).split('\\').join('/');
+  const path = projectPath(file);
   if (path.startsWith('shared/')) return 'shared';
   if (path.startsWith('renderer/')) return 'renderer';
   if (path.startsWith('electron/core/db/')) return 'core/db';
@@ -39,6 +44,20 @@ const MAY_IMPORT = {
   core: ['core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
   shell: ['shell', 'core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
 };
+
+/*
+ * Inside the renderer, pages are the top: a page composes features and shared components, and
+ * nothing below it reaches back up. Only the app's root imports pages, to route to them.
+ */
+const PAGES = 'renderer/src/pages/';
+const ROUTES_TO_PAGES = new Set(['renderer/src/App.tsx']);
+
+/** Whether a renderer file may import `target` (both absolute): only pages and the root reach pages. */
+function mayReachPage(file, target) {
+  const path = projectPath(file);
+  const to = projectPath(target);
+  return !to.startsWith(PAGES) || path.startsWith(PAGES) || ROUTES_TO_PAGES.has(path);
+}
 
 /** Node's network modules; the domain gets what they do from outside (architecture.md section 3, CONTRIBUTING). */
 const NETWORK_MODULES = new Set(
@@ -89,8 +108,11 @@ export const layerRule = {
         return;
       }
       if (!source.startsWith('.')) return;
-      const to = layerOf(resolve(dirname(context.filename), source));
+      const target = resolve(dirname(context.filename), source);
+      const to = layerOf(target);
       if (to && !MAY_IMPORT[from].includes(to)) report(`${to} code (${source})`);
+      else if (from === 'renderer' && !mayReachPage(context.filename, target))
+        report(`a page (${source}): only pages and App.tsx import pages`);
     };
     // import('…') and require('…') load modules as surely as `import` does, so they are held to the same layers.
     const checkLoad = (node, argument) => {
