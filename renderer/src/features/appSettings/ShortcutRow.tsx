@@ -30,11 +30,17 @@ export function ShortcutRow({ action, shortcuts, isEditing, hasClash, onEdit, on
   const wasEditing = useRef(false);
   const hintId = useId();
 
+  // A problem is about one recording: it goes when the recording ends.
+  const [recording, setRecording] = useState(isEditing);
+  if (recording !== isEditing) {
+    setRecording(isEditing);
+    if (!isEditing) setProblem(null);
+  }
+
   // Back on the Change button once recording ends, so keyboard users keep their place.
   useEffect(() => {
     if (wasEditing.current && !isEditing) changeRef.current?.focus();
     wasEditing.current = isEditing;
-    if (!isEditing) setProblem(null);
   }, [isEditing]);
 
   const record = (event: KeyboardEvent<HTMLInputElement>) => {

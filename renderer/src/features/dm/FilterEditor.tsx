@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { TableColumn } from './columns';
 import {
   columnOfFilter,
@@ -28,9 +28,12 @@ interface FilterEditorProps {
 /** The tab's filter lines: column, operator for its type, value; all or any of them must match. */
 export function FilterEditor({ open, columns, filters, onClose, onApply }: FilterEditorProps) {
   const [draft, setDraft] = useState<Filters>(filters);
-  useEffect(() => {
+  // Each opening starts from the tab's filters as saved.
+  const [opened, setOpened] = useState({ open, filters });
+  if (opened.open !== open || opened.filters !== filters) {
+    setOpened({ open, filters });
     if (open) setDraft(filters);
-  }, [open, filters]);
+  }
 
   const columnFor = (item: FilterItem) => columns.find((column) => column.key === columnOfFilter(item));
   const setItem = (index: number, item: FilterItem) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 
 interface TabNameDialogProps {
@@ -13,9 +13,12 @@ interface TabNameDialogProps {
 /** Asks for a tab's name, for a new tab or a rename. */
 export function TabNameDialog({ open, title, submitLabel, initialName, onClose, onSubmit }: TabNameDialogProps) {
   const [name, setName] = useState(initialName);
-  useEffect(() => {
+  // Each opening starts from the name given.
+  const [opened, setOpened] = useState({ open, initialName });
+  if (opened.open !== open || opened.initialName !== initialName) {
+    setOpened({ open, initialName });
     if (open) setName(initialName);
-  }, [open, initialName]);
+  }
   const problem = name.trim() === '' ? 'Give the tab a name.' : null;
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { MlBackend } from '../../api/mlBackends';
 import { plainText } from './mlText';
 import { Dialog } from '../../components/Dialog';
@@ -27,12 +27,15 @@ export function BackendFormDialog({ open, backend, busy, error, onSubmit, onClos
   const [touched, setTouched] = useState(false);
   const ids = { url: useId(), title: useId(), user: useId(), password: useId(), timeout: useId() };
 
-  useEffect(() => {
+  // Each opening (or another backend) starts from the backend as saved, or from nothing.
+  const [opened, setOpened] = useState({ open, backend });
+  if (opened.open !== open || opened.backend !== backend) {
+    setOpened({ open, backend });
     if (open) {
       setValues(initialBackendValues(backend));
       setTouched(false);
     }
-  }, [open, backend]);
+  }
 
   const adding = backend === null;
   const problems = backendFormProblems(values, backend);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 
 interface DuplicateProjectDialogProps {
@@ -12,9 +12,11 @@ interface DuplicateProjectDialogProps {
 export function DuplicateProjectDialog({ title, onDuplicate, onCancel }: DuplicateProjectDialogProps) {
   const [withTasks, setWithTasks] = useState(false);
   // Each time the dialog opens it starts from the lighter choice.
-  useEffect(() => {
+  const [shownTitle, setShownTitle] = useState(title);
+  if (shownTitle !== title) {
+    setShownTitle(title);
     if (title !== null) setWithTasks(false);
-  }, [title]);
+  }
   return (
     <Dialog
       title="Duplicate project"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { NewProject } from '../../api/projects';
 import { titleProblem } from './projectTitle';
 import { DEFAULT_PROJECT_COLOR } from '../../components/ColorPicker';
@@ -25,13 +25,16 @@ export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: Proj
   const [touched, setTouched] = useState(false);
   const catalog = useTemplateCatalog(open);
 
-  useEffect(() => {
+  // Each opening starts from an empty form.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
     if (open) {
       setBasics(EMPTY);
       setTemplate(null);
       setTouched(false);
     }
-  }, [open]);
+  }
 
   const problem = titleProblem(basics.title);
   const showProblem = touched && problem !== null;

@@ -42,15 +42,23 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
   const ids = { url: useId(), token: useId(), name: useId(), interval: useId() };
   const inputs = useRef<Partial<Record<RemoteField, HTMLInputElement | null>>>({});
 
-  useEffect(() => {
+  // Each opening (or another remote) starts from the remote as saved, or from nothing.
+  const [opened, setOpened] = useState({ open, remote });
+  if (opened.open !== open || opened.remote !== remote) {
+    setOpened({ open, remote });
     if (open) {
       setValues(initialValues(remote));
       setTouched(false);
     }
-  }, [open, remote]);
+  }
+  // A new refusal is about the fields as they are now.
+  const [refusal, setRefusal] = useState(error);
+  if (refusal !== error) {
+    setRefusal(error);
+    setEdited(new Set());
+  }
 
   useEffect(() => {
-    setEdited(new Set());
     // Focus lands on the field the refusal is about, so a screen reader reads it with its message.
     const first = (['url', 'token', 'name', 'interval'] as const).find((field) => error?.fields[field]);
     if (first) inputs.current[first]?.focus();
