@@ -1,7 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useApi } from '../api/apiContext';
+import { useMemo, useState } from 'react';
 import type { DashboardBucket, ProjectDashboard } from '../api/dashboard';
-import { fetchProjectTitle } from '../api/dataManager';
 import { AnnotatorsCard } from '../features/dashboard/AnnotatorsCard';
 import { DashboardControls } from '../features/dashboard/DashboardControls';
 import { LabelsCard } from '../features/dashboard/LabelsCard';
@@ -10,7 +8,7 @@ import { TimelineCard } from '../features/dashboard/TimelineCard';
 import { useDashboard } from '../features/dashboard/useDashboard';
 import { EmptyState } from '../components/EmptyState';
 import { ProjectNav } from '../features/projects/ProjectNav';
-import { useToasts } from '../components/toastContext';
+import { useProjectTitle } from '../features/projects/useProjectTitle';
 import { dashboardQuery, plural, rangeName, type RangeChoice } from '../features/dashboard/dashboardText';
 import { routes } from '../router';
 import '../styles/dashboard.css';
@@ -18,20 +16,6 @@ import '../styles/dashboard.css';
 /** The viewer's zone, so days start at their midnight. */
 function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-function useProjectTitle(projectId: number): string {
-  const client = useApi();
-  const toasts = useToasts();
-  const [title, setTitle] = useState('');
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchProjectTitle(client, projectId, controller.signal).then(setTitle, (error: unknown) => {
-      if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
-    });
-    return () => controller.abort();
-  }, [client, projectId, toasts]);
-  return title;
 }
 
 function periodSummary(dashboard: ProjectDashboard): string {

@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { createAccessToken, listAccessTokens, revokeAccessToken, type ListedAccessToken } from '../../api/tokens';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToasts } from '../../components/toastContext';
 import { AccessTokenRow, tokenName } from './AccessTokenRow';
 import { NewTokenPanel } from './NewTokenPanel';
-
-type Load =
-  { status: 'loading' } | { status: 'ready'; tokens: ListedAccessToken[] } | { status: 'error'; message: string };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -20,7 +19,12 @@ function messageOf(error: unknown): string {
 export function AccessTokensCard() {
   const client = useApi();
   const toasts = useToasts();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.accessTokens,
+    queryFn: ({ signal }) => listAccessTokens(client, signal),
+  });
+  const tokens = query.data;
   const [created, setCreated] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [isCreating, setCreating] = useState(false);
@@ -28,19 +32,8 @@ export function AccessTokensCard() {
   const [isRevoking, setRevoking] = useState(false);
   const limitId = useId();
   // The server allows one live PAT per user (409 otherwise): say so before the click, not after.
-  const hasToken = load.status === 'ready' && load.tokens.length > 0;
-
-  const reload = useCallback(async () => {
-    try {
-      setLoad({ status: 'ready', tokens: await listAccessTokens(client) });
-    } catch (error) {
-      setLoad({ status: 'error', message: messageOf(error) });
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const hasToken = tokens !== undefined && tokens.length > 0;
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.accessTokens });
 
   const create = async () => {
     setCreating(true);
@@ -104,16 +97,16 @@ export function AccessTokensCard() {
         </p>
       )}
       {created && <NewTokenPanel token={created} onDone={() => setCreated(null)} />}
-      {load.status === 'loading' && <p role="status">Loading tokens…</p>}
-      {load.status === 'error' && (
+      {query.isPending && <p role="status">Loading tokens…</p>}
+      {query.isError && (
         <p className="form-error" role="alert">
-          The tokens could not be loaded: {load.message}
+          The tokens could not be loaded: {messageOf(query.error)}
         </p>
       )}
-      {load.status === 'ready' && load.tokens.length === 0 && <p className="muted">No personal access tokens.</p>}
-      {load.status === 'ready' && load.tokens.length > 0 && (
+      {tokens?.length === 0 && <p className="muted">No personal access tokens.</p>}
+      {tokens !== undefined && tokens.length > 0 && (
         <ul className="token-list" aria-label="Personal access tokens">
-          {load.tokens.map((token) => (
+          {tokens.map((token) => (
             <AccessTokenRow key={token.token} token={token} onRevoke={() => setToRevoke(token)} />
           ))}
         </ul>

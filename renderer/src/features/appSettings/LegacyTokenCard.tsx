@@ -1,11 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { fetchLegacyToken, maskSecret, resetLegacyToken } from '../../api/tokens';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToasts } from '../../components/toastContext';
 import { CopyButton } from './CopyButton';
-
-type Load = { status: 'loading' } | { status: 'ready'; token: string } | { status: 'error'; message: string };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -19,29 +19,22 @@ function messageOf(error: unknown): string {
 export function LegacyTokenCard({ isDesktopApp }: { isDesktopApp: boolean }) {
   const client = useApi();
   const toasts = useToasts();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.legacyToken,
+    queryFn: ({ signal }) => fetchLegacyToken(client, signal),
+  });
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
   const fieldId = useId();
   const hintId = useId();
 
-  useEffect(() => {
-    let live = true;
-    fetchLegacyToken(client).then(
-      (token) => live && setLoad({ status: 'ready', token }),
-      (error: unknown) => live && setLoad({ status: 'error', message: messageOf(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client]);
-
   const reset = async () => {
     setResetting(true);
     try {
       const token = await resetLegacyToken(client);
-      setLoad({ status: 'ready', token });
+      queryClient.setQueryData(queryKeys.legacyToken, token);
       setRevealed(true);
       setConfirming(false);
       toasts.success('Created a new legacy token. The old one no longer works.');
@@ -59,13 +52,13 @@ export function LegacyTokenCard({ isDesktopApp }: { isDesktopApp: boolean }) {
         For scripts and the Label Studio SDK: send it as <code>Authorization: Token &lt;key&gt;</code>. It never
         expires.
       </p>
-      {load.status === 'loading' && <p role="status">Loading the token…</p>}
-      {load.status === 'error' && (
+      {query.isPending && <p role="status">Loading the token…</p>}
+      {query.isError && (
         <p className="form-error" role="alert">
-          The token could not be loaded: {load.message}
+          The token could not be loaded: {messageOf(query.error)}
         </p>
       )}
-      {load.status === 'ready' && (
+      {query.isSuccess && (
         <div className="token-row">
           <label htmlFor={fieldId} className="visually-hidden">
             Legacy token
@@ -74,7 +67,7 @@ export function LegacyTokenCard({ isDesktopApp }: { isDesktopApp: boolean }) {
             id={fieldId}
             className="input input--mono token-row__value"
             readOnly
-            value={revealed ? load.token : maskSecret(load.token)}
+            value={revealed ? query.data : maskSecret(query.data)}
             aria-describedby={hintId}
             data-revealed={revealed}
           />
@@ -86,7 +79,7 @@ export function LegacyTokenCard({ isDesktopApp }: { isDesktopApp: boolean }) {
           >
             {revealed ? 'Hide' : 'Reveal'}
           </button>
-          <CopyButton text={load.token} what="the legacy token" />
+          <CopyButton text={query.data} what="the legacy token" />
           <button
             type="button"
             className="button button--small button--danger-quiet"

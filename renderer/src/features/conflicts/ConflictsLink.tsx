@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/apiContext';
 import { fetchConflictCounts } from '../../api/conflicts';
+import { queryKeys } from '../../api/queryKeys';
 import { routes } from '../../router';
 import '../../styles/conflicts.css';
 import { pluralize } from '../../../../shared/text/counts';
@@ -18,20 +19,14 @@ interface ConflictsLinkProps {
  */
 export function ConflictsLink({ projectId, current, count }: ConflictsLinkProps) {
   const client = useApi();
-  const [fetched, setFetched] = useState<number | null>(null);
+  // A badge is a hint: when the counts cannot be read, the link is simply not shown.
+  const { data: counts } = useQuery({
+    queryKey: queryKeys.conflictCounts,
+    queryFn: ({ signal }) => fetchConflictCounts(client, signal),
+    enabled: count === undefined,
+  });
 
-  useEffect(() => {
-    if (count !== undefined) return;
-    const controller = new AbortController();
-    fetchConflictCounts(client, controller.signal).then(
-      (counts) => setFetched(counts[String(projectId)] ?? 0),
-      // A badge is a hint: when the count cannot be read, the link is simply not shown.
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [client, projectId, count]);
-
-  const open = count ?? fetched ?? 0;
+  const open = count ?? counts?.[String(projectId)] ?? 0;
   if (open === 0 && !current) return null;
   return (
     <a

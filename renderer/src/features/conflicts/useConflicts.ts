@@ -48,8 +48,9 @@ export function useConflicts(projectId: number) {
               }
             : current,
         );
-        // The project's badges count open conflicts.
+        // The project's badges and its pages' "N conflicts" link count open conflicts.
         void queryClient.invalidateQueries({ queryKey: queryKeys.mirrors });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.conflictCounts });
         toasts.success(`${RESOLUTION_DONE[resolution]} for task ${conflict.task}.`);
       } catch (error) {
         toasts.error(`The conflict on task ${conflict.task} was not resolved: ${errorMessage(error)}`);

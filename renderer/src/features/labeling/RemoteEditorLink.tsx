@@ -1,19 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/apiContext';
-import { getTaskRemoteLink, type TaskRemoteLink } from '../../api/taskRemote';
+import { queryKeys } from '../../api/queryKeys';
+import { getTaskRemoteLink } from '../../api/taskRemote';
 
 /** A link to the task in the team server's own editor, when the project mirrors one; nothing otherwise. */
 export function RemoteEditorLink({ taskId }: { taskId: number }) {
   const client = useApi();
-  const [link, setLink] = useState<TaskRemoteLink | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLink(null);
-    // Without the answer there is simply no link: the settings button still helps.
-    getTaskRemoteLink(client, taskId, controller.signal).then(setLink, () => undefined);
-    return () => controller.abort();
-  }, [client, taskId]);
+  // Without the answer there is simply no link: the settings button still helps.
+  const { data: link } = useQuery({
+    queryKey: queryKeys.taskRemoteLink(taskId),
+    queryFn: ({ signal }) => getTaskRemoteLink(client, taskId, signal),
+  });
 
   if (!link?.url || !link.remote) return null;
   const server = link.remote.name || new URL(link.remote.url).host;

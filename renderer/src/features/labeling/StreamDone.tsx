@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/apiContext';
 import { getTaskCount } from '../../api/projects';
+import { queryKeys } from '../../api/queryKeys';
 import { routes } from '../../router';
 import { EmptyState } from '../../components/EmptyState';
-
-type TaskCount = { kind: 'loading' } | { kind: 'known'; count: number } | { kind: 'unknown' };
 
 /**
  * The end of the label stream. "All done" is only true when there were tasks: a project without
@@ -12,21 +11,14 @@ type TaskCount = { kind: 'loading' } | { kind: 'known'; count: number } | { kind
  */
 export function StreamDone({ projectId }: { projectId: number }) {
   const client = useApi();
-  const [tasks, setTasks] = useState<TaskCount>({ kind: 'loading' });
+  // Without the count the page says "all done": true or not, Back to the data is the way on.
+  const tasks = useQuery({
+    queryKey: queryKeys.taskCount(projectId),
+    queryFn: ({ signal }) => getTaskCount(client, projectId, signal),
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getTaskCount(client, projectId, controller.signal).then(
-      (count) => setTasks({ kind: 'known', count }),
-      () => {
-        if (!controller.signal.aborted) setTasks({ kind: 'unknown' });
-      },
-    );
-    return () => controller.abort();
-  }, [client, projectId]);
-
-  if (tasks.kind === 'loading') return <p role="status">Looking for tasks…</p>;
-  if (tasks.kind === 'known' && tasks.count === 0) {
+  if (tasks.isPending) return <p role="status">Looking for tasks…</p>;
+  if (tasks.data === 0) {
     return (
       <EmptyState title="No tasks to label yet">
         <p>This project has no tasks. Import data to create them, then label them here.</p>

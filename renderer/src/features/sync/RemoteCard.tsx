@@ -48,6 +48,7 @@ export function RemoteCard({ remote, now, onEdit, onRemove }: RemoteCardProps) {
     syncChanged();
     void queryClient.invalidateQueries({ queryKey: queryKeys.projectLists });
     void queryClient.invalidateQueries({ queryKey: ['projects'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.conflictCounts });
   }, [refreshProjects, syncChanged, queryClient]);
   const { runs, refresh: refreshRuns, watch } = useRemoteRuns(remote.id, runFinished);
   const running = runs.status === 'ready' && runs.value[0]?.status === 'running' ? runs.value[0] : null;

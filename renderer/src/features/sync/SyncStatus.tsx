@@ -6,6 +6,7 @@ import { routes } from '../../router';
 import { statusPollDelay, syncState } from './runText';
 import '../../styles/syncStatus.css';
 import '../../styles/syncVisibility.css';
+import { useNow } from './useNow';
 import { usePolling } from './usePolling';
 
 /**
@@ -20,11 +21,13 @@ export function SyncStatus() {
     return statusPollDelay(syncState(remotes, Date.now()));
   }, []);
   const { state: polled } = usePolling(queryKeys.remotes, load, delay);
+  // "last synced 5 min ago" moves on between answers too.
+  const now = useNow(5_000);
 
   // A failed poll keeps the last known state: the server's own status sits right beside it.
   const remotes = polled.status === 'loading' ? null : polled.value;
   if (!remotes) return null;
-  const state = syncState(remotes, Date.now());
+  const state = syncState(remotes, now);
   if (state.kind === 'none') return null;
   return (
     <a

@@ -1,5 +1,5 @@
 import { hashKey, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useState } from 'react';
 import { errorMessage } from '../../api/queryLoad';
 
 export type Polled<T> =
@@ -30,8 +30,8 @@ export function usePolling<T>(
     retry: false,
   });
   // Callers build the key on each render: the same hash is the same key, so `refresh` stays put.
-  const keyHash = hashKey(key);
-  const stableKey = useMemo(() => key, [keyHash]);
+  const [stableKey, setStableKey] = useState(key);
+  if (hashKey(stableKey) !== hashKey(key)) setStableKey(key);
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: stableKey }),
     [queryClient, stableKey],
