@@ -17,7 +17,7 @@ import { projectSchema } from '../../../shared/api/projects';
 import type { Filters } from '../features/dm/filters';
 import type { ApiClient } from './client';
 
-export type { DmAction, DmTask, DmView, DmViewData } from '../../../shared/api/dataManager';
+export type { DmAction, DmTask, DmTaskPage, DmView, DmViewData } from '../../../shared/api/dataManager';
 
 /*
  * The Data Manager endpoints the page uses (spec 5.1 and 8): tabs (views), columns, actions and

@@ -13,6 +13,7 @@ import { useColumnWidths } from '../features/dm/useColumnWidths';
 import { useDmMeta } from '../features/dm/useDmMeta';
 import { useDmUsers } from '../features/dm/useDmUsers';
 import { useDmViews } from '../features/dm/useDmViews';
+import { useTasksChanged } from '../features/dm/useTasksChanged';
 import { usePredictionRun } from '../features/dm/usePredictionRun';
 import { EmptyState } from '../components/EmptyState';
 import { StorageSyncButton } from '../features/storages/StorageSyncButton';
@@ -40,10 +41,10 @@ type Panel = 'filters' | 'columns' | 'export' | null;
 
 /** The project's tasks: tabs of saved filters, a toolbar, and a virtualized grid over any number of tasks. */
 export function DataManagerPage({ projectId }: { projectId: number }) {
-  const [refresh, setRefresh] = useState(0);
-  const meta = useDmMeta(projectId, refresh);
+  const meta = useDmMeta(projectId);
   const tabs = useDmViews(projectId);
-  const users = useDmUsers(refresh);
+  const users = useDmUsers();
+  const tasksChanged = useTasksChanged(projectId);
   const widths = useColumnWidths(projectId, meta.status === 'ready' ? meta.columns : NO_COLUMNS);
   const [panel, setPanel] = useState<Panel>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -61,7 +62,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
   };
   const reload = () => {
     clearSelection();
-    setRefresh((value) => value + 1);
+    tasksChanged();
   };
   const currentSelection = () => ({ selectedItems: selectedItems(selection), filters, ordering });
   const action = useBulkAction(projectId, currentSelection, reload);
@@ -91,7 +92,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
   const shown = visibleColumns(meta.columns, hidden);
   // The list follows the saved tab (the server reads it), not the edit still on its way.
   const stored = tabs.activeSaved ?? view.data;
-  const queryKey = `${view.id}|${JSON.stringify(stored.filters ?? NO_FILTERS)}|${JSON.stringify(stored.ordering ?? [])}|${refresh}`;
+  const listKey = `${view.id}|${JSON.stringify(stored.filters ?? NO_FILTERS)}|${JSON.stringify(stored.ordering ?? [])}`;
   const selected = total === null ? 0 : selectedCount(selection, total);
   const emptyProject = total === 0 && filters.items.length === 0;
 
@@ -144,8 +145,9 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
         <TaskTable
           id="dm-tasks"
           label={`Tasks of tab ${tabTitle(view)}`}
+          projectId={projectId}
           viewId={view.id}
-          queryKey={queryKey}
+          listKey={listKey}
           columns={shown}
           ordering={ordering}
           selection={selection}

@@ -15,8 +15,10 @@ import { useTaskPages } from './useTaskPages';
 interface TaskTableProps {
   id: string;
   label: string;
+  projectId: number;
   viewId: number;
-  queryKey: string;
+  /** What the list shows (tab, filters, ordering): another one starts at the top. */
+  listKey: string;
   columns: TableColumn[];
   ordering: string[];
   selection: Selection;
@@ -37,12 +39,12 @@ interface TaskTableProps {
  * a scroll space scaled to stay under Chromium's element height cap (see virtualWindow.ts).
  */
 export function TaskTable(props: TaskTableProps) {
-  const { viewId, queryKey, columns, selection } = props;
+  const { projectId, viewId, listKey, columns, selection } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(600);
   const [range, setRange] = useState({ first: 0, last: -1 });
-  const pages = useTaskPages(viewId, queryKey, range.first, range.last);
+  const pages = useTaskPages(projectId, viewId, listKey, range.first, range.last);
   const total = pages.total ?? 0;
   const geometry: WindowGeometry = { rowCount: total, rowHeight: ROW_HEIGHT, viewportHeight, overscan: OVERSCAN };
   const windowRows = virtualWindow(geometry, scrollTop);
@@ -51,7 +53,7 @@ export function TaskTable(props: TaskTableProps) {
 
   useEffect(() => onTotal(pages.total, pages.error), [onTotal, pages.total, pages.error]);
 
-  // The page ranges follow the window; kept in state so the fetch effect sees plain numbers.
+  // The pages follow the window, a render behind: the window itself needs the total the pages give.
   if (range.first !== windowRows.first || range.last !== windowRows.last) {
     setRange({ first: windowRows.first, last: windowRows.last });
   }
@@ -66,14 +68,21 @@ export function TaskTable(props: TaskTableProps) {
     return () => observer.disconnect();
   }, []);
 
-  // A new query starts at the top.
+  // A new list starts at the top: the window at once, the element once it is drawn.
+  const [shownList, setShownList] = useState(listKey);
+  if (shownList !== listKey) {
+    setShownList(listKey);
+    setScrollTop(0);
+  }
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
-    setScrollTop(0);
-  }, [queryKey]);
+  }, [listKey]);
 
+  const scrollTo = useCallback((top: number) => {
+    if (scroller.current) scroller.current.scrollTop = top;
+  }, []);
   const { active, setActive, onKeyDown } = useGridKeyboard({
-    scroller,
+    scrollTo,
     geometry,
     scrollTop,
     rowAt: pages.rowAt,

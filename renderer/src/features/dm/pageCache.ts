@@ -1,6 +1,6 @@
 /*
- * Pages of tasks fetched on demand: which pages a row range needs, and a small LRU of the pages
- * already fetched, so scrolling back is instant and memory stays bounded at 1M tasks.
+ * Pages of tasks fetched on demand: which pages a row range needs, and which of the pages already
+ * fetched to forget, so scrolling back is instant and memory stays bounded at 1M tasks.
  */
 
 /** The 1-based pages covering rows first..last (0-based, inclusive). */
@@ -18,45 +18,15 @@ export function rowLocation(index: number, pageSize: number): { page: number; sl
   return { page: Math.floor(index / pageSize) + 1, slot: index % pageSize };
 }
 
-export class PageCache<T> {
-  private readonly pages = new Map<number, T[]>();
+export interface CachedPage {
+  /** When its answer arrived (ms). */
+  fetchedAt: number;
+  /** Rows of it are on screen (or about to be): forgetting it would blank them. */
+  isOnScreen: boolean;
+}
 
-  constructor(private readonly capacity: number) {}
-
-  get size(): number {
-    return this.pages.size;
-  }
-
-  has(page: number): boolean {
-    return this.pages.has(page);
-  }
-
-  /** The page, marked as the most recently used. */
-  get(page: number): T[] | undefined {
-    const rows = this.pages.get(page);
-    if (rows) {
-      this.pages.delete(page);
-      this.pages.set(page, rows);
-    }
-    return rows;
-  }
-
-  set(page: number, rows: T[]): void {
-    this.pages.delete(page);
-    this.pages.set(page, rows);
-    while (this.pages.size > this.capacity) {
-      const oldest = this.pages.keys().next().value as number;
-      this.pages.delete(oldest);
-    }
-  }
-
-  /** The row at a 0-based index, without touching the LRU order (read on every render). */
-  row(index: number, pageSize: number): T | undefined {
-    const { page, slot } = rowLocation(index, pageSize);
-    return this.pages.get(page)?.[slot];
-  }
-
-  clear(): void {
-    this.pages.clear();
-  }
+/** The pages to forget so that at most `capacity` stay: the least recently fetched, never one on screen. */
+export function pagesToForget<T extends CachedPage>(pages: readonly T[], capacity: number): T[] {
+  const newestFirst = [...pages].sort((a, b) => b.fetchedAt - a.fetchedAt);
+  return newestFirst.slice(Math.max(0, capacity)).filter((page) => !page.isOnScreen);
 }

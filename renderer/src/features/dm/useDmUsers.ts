@@ -1,5 +1,7 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { listUsers } from '../../api/users';
 import type { DmUser } from './users';
 
@@ -14,20 +16,19 @@ export function useUsersById(): UsersById {
   return useContext(DmUsersContext);
 }
 
+const byId = (list: readonly DmUser[]): UsersById => new Map(list.map((user) => [user.id, user]));
+
 /**
- * Loads `/api/users/` for the page, again on each refresh (a sync may have brought new authors).
- * Without an answer the cells still show each user's id, so a failure here is not worth a message.
+ * `/api/users/` for the page, read again when `queryKeys.users` is invalidated (a sync may have
+ * brought new authors). Without an answer the cells still show each user's id, so a failure here
+ * is not worth a message.
  */
-export function useDmUsers(refresh: number): UsersById {
+export function useDmUsers(): UsersById {
   const client = useApi();
-  const [users, setUsers] = useState<UsersById>(NO_USERS);
-  useEffect(() => {
-    const controller = new AbortController();
-    listUsers(client, controller.signal).then(
-      (list) => setUsers(new Map(list.map((user) => [user.id, user]))),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [client, refresh]);
-  return users;
+  const { data } = useQuery({
+    queryKey: queryKeys.users,
+    queryFn: ({ signal }) => listUsers(client, signal),
+    select: byId,
+  });
+  return data ?? NO_USERS;
 }

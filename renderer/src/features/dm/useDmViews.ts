@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { createView, deleteView, listViews, saveView, type DmView, type DmViewData } from '../../api/dataManager';
 import { useToasts } from '../../components/toastContext';
 
@@ -20,27 +22,29 @@ function messageOf(error: unknown): string {
  * The project's Data Manager tabs, in the server's order, and the one on screen (remembered per
  * project on this machine). A project without tabs gets a "Default" one, as Label Studio does.
  * Every change is saved first and shown from the server's answer, so the task list (which reads
- * the stored tab) always agrees with what the toolbar shows.
+ * the stored tab) always agrees with what the toolbar shows. Writes change the cached tabs in place.
  */
 export function useDmViews(projectId: number) {
   const client = useApi();
   const toasts = useToasts();
-  const [load, setLoad] = useState<ViewsLoad>({ status: 'loading' });
+  const queryClient = useQueryClient();
   const [activeId, setActiveId] = useState<number | null>(() => readActive(projectId));
   /** Each tab's data as last saved: the task list reads the stored tab, so it follows this. */
   const [saved, setSaved] = useState<Record<number, DmViewData>>({});
-
-  useEffect(() => {
-    const controller = new AbortController();
-    (async () => {
-      let views = await listViews(client, projectId, controller.signal);
-      if (views.length === 0) views = [await createView(client, projectId, { title: 'Default' })];
-      if (!controller.signal.aborted) setLoad({ status: 'ready', views });
-    })().catch((error: unknown) => {
-      if (!controller.signal.aborted) setLoad({ status: 'error', message: messageOf(error) });
-    });
-    return () => controller.abort();
-  }, [client, projectId]);
+  const query = useQuery({
+    queryKey: queryKeys.dmViews(projectId),
+    queryFn: async ({ signal }) => {
+      const views = await listViews(client, projectId, signal);
+      return views.length > 0 ? views : [await createView(client, projectId, { title: 'Default' })];
+    },
+  });
+  const load: ViewsLoad = query.isPending
+    ? { status: 'loading' }
+    : query.isError
+      ? { status: 'error', message: messageOf(query.error) }
+      : { status: 'ready', views: query.data };
+  const setViews = (update: (views: DmView[]) => DmView[]) =>
+    queryClient.setQueryData<DmView[]>(queryKeys.dmViews(projectId), (current) => current && update(current));
 
   const views = load.status === 'ready' ? load.views : [];
   const active = views.find((view) => view.id === activeId) ?? views[0] ?? null;
@@ -54,11 +58,7 @@ export function useDmViews(projectId: number) {
   );
 
   const replace = (saved: DmView) =>
-    setLoad((current) =>
-      current.status === 'ready'
-        ? { status: 'ready', views: current.views.map((view) => (view.id === saved.id ? saved : view)) }
-        : current,
-    );
+    setViews((current) => current.map((view) => (view.id === saved.id ? saved : view)));
 
   /**
    * Shows new data for a tab at once and saves it; on a refusal the tab goes back to what the
@@ -83,9 +83,7 @@ export function useDmViews(projectId: number) {
   const add = async (data: DmViewData) => {
     try {
       const created = await createView(client, projectId, data);
-      setLoad((current) =>
-        current.status === 'ready' ? { status: 'ready', views: [...current.views, created] } : current,
-      );
+      setViews((current) => [...current, created]);
       activate(created.id);
     } catch (error) {
       toasts.error(`The tab was not created: ${messageOf(error)}`);
@@ -97,7 +95,7 @@ export function useDmViews(projectId: number) {
       await deleteView(client, view.id);
       const rest = views.filter((other) => other.id !== view.id);
       if (rest.length === 0) rest.push(await createView(client, projectId, { title: 'Default' }));
-      setLoad({ status: 'ready', views: rest });
+      setViews(() => rest);
       if (active?.id === view.id) activate(rest[0]!.id);
     } catch (error) {
       toasts.error(`The tab was not deleted: ${messageOf(error)}`);

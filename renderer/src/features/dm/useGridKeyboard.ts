@@ -1,9 +1,10 @@
-import { useState, type KeyboardEvent, type RefObject } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { DmTask } from '../../api/dataManager';
 import { scrollTopToReveal, type WindowGeometry } from './virtualWindow';
 
 interface GridKeyboardOptions {
-  scroller: RefObject<HTMLDivElement | null>;
+  /** Scrolls the grid to `top` (its own element: the hook does not write to what it is given). */
+  scrollTo: (top: number) => void;
   geometry: WindowGeometry;
   scrollTop: number;
   rowAt: (index: number) => DmTask | undefined;
@@ -12,7 +13,7 @@ interface GridKeyboardOptions {
 }
 
 /** Which row moves by key: the active row, and the keys of a grid (arrows, pages, Home/End, Enter, Space). */
-export function useGridKeyboard({ scroller, geometry, scrollTop, rowAt, onOpen, onToggle }: GridKeyboardOptions) {
+export function useGridKeyboard({ scrollTo, geometry, scrollTop, rowAt, onOpen, onToggle }: GridKeyboardOptions) {
   const [active, setActive] = useState<number | null>(null);
   const rowsPerPage = Math.max(1, Math.floor(geometry.viewportHeight / geometry.rowHeight) - 1);
 
@@ -20,7 +21,7 @@ export function useGridKeyboard({ scroller, geometry, scrollTop, rowAt, onOpen, 
     const row = Math.min(geometry.rowCount - 1, Math.max(0, index));
     setActive(row);
     const target = scrollTopToReveal(geometry, scrollTop, row);
-    if (target !== null && scroller.current) scroller.current.scrollTop = target;
+    if (target !== null) scrollTo(target);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

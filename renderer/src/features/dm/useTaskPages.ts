@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useApi } from '../../api/apiContext';
-import { fetchTaskPage, type DmTask } from '../../api/dataManager';
-import { PageCache, pagesForRows } from './pageCache';
+import { fetchTaskPage, type DmTask, type DmTaskPage } from '../../api/dataManager';
+import { errorMessage } from '../../api/queryLoad';
+import { queryKeys } from '../../api/queryKeys';
+import { pagesForRows, pagesToForget, rowLocation } from './pageCache';
 
 export const PAGE_SIZE = 100;
 /** 40 pages of 100 rows: enough to scroll back and forth around a spot without refetching. */
@@ -14,66 +17,73 @@ export interface TaskPages {
   rowAt(index: number): DmTask | undefined;
 }
 
+/** The total the newest answer of this list gave, or null before any. */
+function knownTotal(queryClient: QueryClient, projectId: number, list: string): number | null {
+  const answered = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: [...queryKeys.dmTasks(projectId), list] })
+    .filter((query) => query.state.data !== undefined)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return (answered[0]?.state.data as DmTaskPage | undefined)?.total ?? null;
+}
+
+/** Keeps the project's cached pages (all its lists) under the cap, so 1M tasks scrolled through stay small. */
+function forgetOldPages(queryClient: QueryClient, projectId: number): void {
+  const cache = queryClient.getQueryCache();
+  const pages = cache
+    .findAll({ queryKey: queryKeys.dmTasks(projectId) })
+    .filter((query) => query.state.data !== undefined)
+    .map((query) => ({ query, fetchedAt: query.state.dataUpdatedAt, isOnScreen: query.getObserversCount() > 0 }));
+  // One place is kept for the page being fetched.
+  for (const { query } of pagesToForget(pages, CACHED_PAGES - 1)) cache.remove(query);
+}
+
 /**
- * The tasks of a tab, fetched a page at a time for the rows on screen. `queryKey` names what the
- * list shows (tab, filters, ordering, refreshes): when it changes the cache starts over. Requests
- * for pages that scrolled away before they answered are aborted.
+ * The tasks of a tab, fetched a page at a time for the rows on screen. `list` names what the list
+ * shows (tab, filters, ordering): another list is other pages. A page that scrolled away before it
+ * answered is aborted (its query lost its last observer). Writes reset `queryKeys.dmTasks`, and
+ * the list starts over.
  */
-export function useTaskPages(viewId: number | null, queryKey: string, first: number, last: number): TaskPages {
+export function useTaskPages(
+  projectId: number,
+  viewId: number | null,
+  list: string,
+  first: number,
+  last: number,
+): TaskPages {
   const client = useApi();
-  const cache = useRef(new PageCache<DmTask>(CACHED_PAGES));
-  const inFlight = useRef(new Map<number, AbortController>());
-  const [total, setTotal] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [, setVersion] = useState(0);
-  const [cacheKey, setCacheKey] = useState(queryKey);
+  const queryClient = useQueryClient();
+  // A page fetched since the grid opened is used as it is (scrolling back costs nothing); one kept
+  // from an earlier visit shows at once and is asked again.
+  const [openedAt] = useState(() => Date.now());
+  const total = knownTotal(queryClient, projectId, list);
+  const wanted = total === null ? [1] : pagesForRows(first, last, PAGE_SIZE);
 
-  // A new query: forget every page and answer (during render, so stale rows never show).
-  if (cacheKey !== queryKey) {
-    setCacheKey(queryKey);
-    cache.current.clear();
-    setTotal(null);
-    setError(null);
-  }
+  const results = useQueries({
+    queries: wanted.map((page) => ({
+      queryKey: queryKeys.dmTaskPage(projectId, list, page),
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        const answer = await fetchTaskPage(client, viewId ?? 0, page, PAGE_SIZE, signal);
+        forgetOldPages(queryClient, projectId);
+        return answer;
+      },
+      enabled: viewId !== null,
+      // Each answer renders the grid again, though the grid reads the rows and the total from the
+      // cache (`rowAt`, `knownTotal`) rather than from these results.
+      notifyOnChangeProps: ['data', 'error'] as const,
+      staleTime: Infinity,
+      refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => query.state.dataUpdatedAt < openedAt,
+    })),
+  });
+  const failed = results.find((result) => result.isError);
 
-  useEffect(() => {
-    const requests = inFlight.current;
-    return () => {
-      for (const controller of requests.values()) controller.abort();
-      requests.clear();
-    };
-  }, [queryKey]);
-
-  useEffect(() => {
-    if (viewId === null) return;
-    const wanted = new Set(total === null ? [1] : pagesForRows(first, last, PAGE_SIZE));
-    for (const [page, controller] of inFlight.current) {
-      if (!wanted.has(page)) {
-        controller.abort();
-        inFlight.current.delete(page);
-      }
-    }
-    for (const page of wanted) {
-      if (cache.current.has(page) || inFlight.current.has(page)) continue;
-      const controller = new AbortController();
-      inFlight.current.set(page, controller);
-      fetchTaskPage(client, viewId, page, PAGE_SIZE, controller.signal).then(
-        (result) => {
-          if (controller.signal.aborted) return;
-          inFlight.current.delete(page);
-          cache.current.set(page, result.tasks);
-          setTotal(result.total);
-          setVersion((version) => version + 1);
-        },
-        (reason: unknown) => {
-          if (controller.signal.aborted) return;
-          inFlight.current.delete(page);
-          setError(reason instanceof Error ? reason.message : String(reason));
-        },
-      );
-    }
-  }, [client, viewId, queryKey, cacheKey, total, first, last]);
-
-  const rowAt = useCallback((index: number) => cache.current.row(index, PAGE_SIZE), []);
-  return { total, error, rowAt };
+  // Rows of any cached page, not only those on screen: a shift-click range reaches back.
+  const rowAt = useCallback(
+    (index: number) => {
+      const { page, slot } = rowLocation(index, PAGE_SIZE);
+      return queryClient.getQueryData<DmTaskPage>(queryKeys.dmTaskPage(projectId, list, page))?.tasks[slot];
+    },
+    [queryClient, projectId, list],
+  );
+  return { total, error: failed ? errorMessage(failed.error) : null, rowAt };
 }
