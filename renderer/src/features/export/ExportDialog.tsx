@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { listExportFormats } from '../../api/exportApi';
-import {
-  bundlesMedia,
-  downloadProgressText,
-  firstEnabledFormat,
-  offersMediaOption,
-  type ExportFormat,
-} from './exportOptions';
+import { errorMessage } from '../../api/queryLoad';
+import { queryKeys } from '../../api/queryKeys';
+import { bundlesMedia, downloadProgressText, firstEnabledFormat, offersMediaOption } from './exportOptions';
 import '../../styles/export.css';
 import { Dialog } from '../../components/Dialog';
 import { FormatList } from './FormatList';
@@ -20,36 +17,24 @@ interface ExportDialogProps {
   onClose: () => void;
 }
 
-type Formats = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: ExportFormat[] };
-
 /** Export a project in one of Label Studio's formats: the server's list, options, download. */
 export function ExportDialog({ projectId, projectTitle, open, onClose }: ExportDialogProps) {
   const client = useApi();
-  const [formats, setFormats] = useState<Formats>({ status: 'loading' });
-  const [format, setFormat] = useState<string | null>(null);
+  // Asked again at each opening: which formats are offered depends on the project's config.
+  const formats = useQuery({
+    queryKey: queryKeys.exportFormats(projectId),
+    queryFn: ({ signal }) => listExportFormats(client, projectId, signal),
+    enabled: open,
+  });
+  const [chosen, setFormat] = useState<string | null>(null);
   const [allTasks, setAllTasks] = useState(false);
   const [includeMedia, setIncludeMedia] = useState(true);
   const download = useExportDownload(projectId, onClose);
   const { state } = download;
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setFormats({ status: 'loading' });
-    listExportFormats(client, projectId, controller.signal).then(
-      (list) => {
-        setFormats({ status: 'ready', list });
-        setFormat((current) =>
-          list.some((item) => item.name === current && !item.disabled) ? current : firstEnabledFormat(list),
-        );
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted)
-          setFormats({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client, projectId, open]);
+  const list = formats.data;
+  // The choice stands while the list offers it; otherwise the first format that can be used.
+  const format =
+    list && !list.some((item) => item.name === chosen && !item.disabled) ? firstEnabledFormat(list) : chosen;
 
   const busy = state.kind === 'downloading' || state.kind === 'saving';
   const close = () => {
@@ -86,16 +71,16 @@ export function ExportDialog({ projectId, projectTitle, open, onClose }: ExportD
         </>
       }
     >
-      {formats.status === 'loading' && <p role="status">Loading the formats…</p>}
-      {formats.status === 'error' && (
+      {formats.isPending && <p role="status">Loading the formats…</p>}
+      {formats.isError && (
         <p className="form-error" role="alert">
-          The formats could not be loaded: {formats.message}
+          The formats could not be loaded: {errorMessage(formats.error)}
         </p>
       )}
-      {formats.status === 'ready' && (
+      {list && (
         <>
           <div className="export-dialog__formats">
-            <FormatList formats={formats.list} value={format} disabled={busy} onChange={setFormat} />
+            <FormatList formats={list} value={format} disabled={busy} onChange={setFormat} />
           </div>
           <fieldset className="export-dialog__options" disabled={busy}>
             <legend className="field__label">Options</legend>

@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { listStorageTypes, type Storage, type StorageType, type StorageTypeInfo } from '../../api/storages';
 import { directionWord, storageName, TYPE_TITLES } from './storageText';
 import { Dialog } from '../../components/Dialog';
@@ -52,7 +54,6 @@ function Outcome({ outcome }: { outcome: FormOutcome }) {
 export function StorageFormDialog({ projectId, target, onSaved, onClose }: StorageFormDialogProps) {
   const client = useApi();
   const typeId = useId();
-  const [types, setTypes] = useState<StorageTypeInfo[]>(FALLBACK_TYPES);
   const [chosenType, setType] = useState<StorageType>(DEFAULT_TYPE);
   const direction = target?.direction ?? 'import';
   const editing = target?.storage ?? null;
@@ -60,17 +61,21 @@ export function StorageFormDialog({ projectId, target, onSaved, onClose }: Stora
   const isOpen = target !== null;
   const form = useStorageForm(projectId, direction, type, editing, isOpen);
   const folders = useFolderAccess(isOpen && type === 'localfiles');
+  // Without the server's list the types Outpost knows are offered.
+  const listed = useQuery({
+    queryKey: queryKeys.storageTypes(direction),
+    queryFn: ({ signal }) => listStorageTypes(client, direction, signal),
+    enabled: isOpen,
+    staleTime: Infinity,
+  }).data;
+  const types = listed && listed.length > 0 ? listed : FALLBACK_TYPES;
 
-  useEffect(() => {
-    if (!target) return;
-    setType(DEFAULT_TYPE);
-    const controller = new AbortController();
-    listStorageTypes(client, target.direction, controller.signal).then(
-      (listed) => setTypes(listed.length > 0 ? listed : FALLBACK_TYPES),
-      () => setTypes(FALLBACK_TYPES),
-    );
-    return () => controller.abort();
-  }, [client, target]);
+  // Each opening starts from the default type.
+  const [shownTarget, setShownTarget] = useState(target);
+  if (shownTarget !== target) {
+    setShownTarget(target);
+    if (target) setType(DEFAULT_TYPE);
+  }
 
   const pickFolder = async () => {
     const path = await folders.pick('Choose the folder of this storage');

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useApi } from '../../api/apiContext';
-import { fetchAppInfo } from '../../api/appInfo';
+import { useCallback } from 'react';
+import { useAppInfo } from '../appSettings/useAppInfo';
 
 /** What the page can do about local folders, and the rule it must tell about them. */
 export interface FolderAccess {
@@ -22,21 +21,10 @@ export const HEADLESS_FOLDER_HINT =
  * path is typed, and headless the server keeps to its document root.
  */
 export function useFolderAccess(enabled = true): FolderAccess {
-  const client = useApi();
-  const [isHeadless, setHeadless] = useState(false);
+  // Without the answer the hint is left out; the server's refusal still says why.
+  const isHeadless = useAppInfo(enabled).data?.mode === 'serve';
   const bridge = window.outpost;
   const canPick = typeof bridge?.pickFolder === 'function';
-
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    fetchAppInfo(client, controller.signal).then(
-      (info) => setHeadless(info.mode === 'serve'),
-      // Without the answer the hint is left out; the server's refusal still says why.
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [client, enabled]);
 
   const pick = useCallback(
     async (title: string, buttonLabel?: string) => (bridge ? bridge.pickFolder({ title, buttonLabel }) : null),

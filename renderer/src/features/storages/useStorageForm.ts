@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { allowLocalFolder } from '../../api/localFolders';
+import { queryKeys } from '../../api/queryKeys';
 import {
   createStorage,
   getStorageForm,
@@ -43,30 +45,38 @@ export function useStorageForm(
   isOpen: boolean,
 ) {
   const client = useApi();
-  const [layout, setLayout] = useState<LayoutLoad>({ status: 'loading' });
-  const [values, setValues] = useState<FormValues>({});
+  const form = useQuery({
+    queryKey: queryKeys.storageForm(direction, type),
+    queryFn: ({ signal }) => getStorageForm(client, direction, type, signal),
+    enabled: isOpen,
+    // A type's form is the server's: it does not change while the app runs.
+    staleTime: Infinity,
+  });
+  // What the user typed, over the values the form starts from.
+  const [edits, setEdits] = useState<FormValues>({});
   // Problems show once the user tried: checking needs no name, saving needs everything.
   const [touched, setTouched] = useState<'check' | 'save' | null>(null);
   const [outcome, setOutcome] = useState<FormOutcome>({ kind: 'idle' });
   const [isSaving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const controller = new AbortController();
-    setLayout({ status: 'loading' });
-    setOutcome({ kind: 'idle' });
-    setTouched(null);
-    getStorageForm(client, direction, type, controller.signal).then(
-      (rows) => {
-        setValues(initialFormValues(layoutFields(rows), storage));
-        setLayout({ status: 'ready', rows: layoutRows(rows) });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLayout({ status: 'error', message: messageOf(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client, direction, type, storage, isOpen]);
+  // Each opening, another type or another storage starts afresh.
+  const [shown, setShown] = useState({ isOpen, direction, type, storage });
+  if (shown.isOpen !== isOpen || shown.direction !== direction || shown.type !== type || shown.storage !== storage) {
+    setShown({ isOpen, direction, type, storage });
+    if (isOpen) {
+      setEdits({});
+      setOutcome({ kind: 'idle' });
+      setTouched(null);
+    }
+  }
+
+  const rows = form.data;
+  const layout = useMemo((): LayoutLoad => {
+    if (rows) return { status: 'ready', rows: layoutRows(rows) };
+    return form.isError ? { status: 'error', message: messageOf(form.error) } : { status: 'loading' };
+  }, [rows, form.isError, form.error]);
+  const initial = useMemo(() => (rows ? initialFormValues(layoutFields(rows), storage) : {}), [rows, storage]);
+  const values = useMemo(() => ({ ...initial, ...edits }), [initial, edits]);
 
   const fields = useMemo(
     () => (layout.status === 'ready' ? layout.rows.flatMap((row) => row.fields.filter((field) => field !== null)) : []),
@@ -76,7 +86,7 @@ export function useStorageForm(
   const checkProblems = formProblems(fields, values, ['title']);
 
   const change = (name: string, value: string | boolean) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    setEdits((current) => ({ ...current, [name]: value }));
     // An answer about other settings would mislead.
     setOutcome((current) => (current.kind === 'checking' ? current : { kind: 'idle' }));
   };
