@@ -23,15 +23,20 @@ interface ConfigEditorProps {
 export function ConfigEditor({ value, onChange, errorLine, labelledBy, describedBy }: ConfigEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  // The latest of each for the editor, which is created once and must not be rebuilt per render.
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const valueRef = useRef(value);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+    valueRef.current = value;
+  }, [onChange, value]);
 
   useEffect(() => {
     if (!host.current) return;
     const editor = new EditorView({
       parent: host.current,
       state: EditorState.create({
-        doc: value,
+        doc: valueRef.current,
         extensions: [
           lineNumbers(),
           errorLineExtension,

@@ -1,23 +1,11 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useApi } from '../../api/apiContext';
-import { getSampleTaskData } from '../../api/labelingPreview';
-import { previewSetup } from '../labeling/editorSetup';
-import { configReadiness, tagList, unsupportedNextSteps, unsupportedSentence } from '../labeling/configReadiness';
+import { useId } from 'react';
+import { tagList } from '../labeling/configReadiness';
 import { editorName } from '../labeling/editorChoice';
-import { readableEditorError } from '../labeling/editorLoad';
 import { unsupportedTags } from '../labeling/editorTags';
-import type { EditorSetup, HostMessage } from '../labeling/protocol';
-import { DEFAULT_SHORTCUTS } from '../labeling/shortcuts';
-import { useProjectEditor } from '../labeling/useProjectEditor';
-import { useDebouncedValue } from '../../components/useDebouncedValue';
-import type { ValidationState } from './useConfigValidation';
 import { EditorStage } from '../labeling/EditorStage';
+import type { ValidationState } from './useConfigValidation';
+import { useConfigPreview } from './useConfigPreview';
 import '../../styles/labeling.css';
-
-type Preview =
-  | { kind: 'waiting'; message: string }
-  | { kind: 'ready'; setup: EditorSetup; version: number }
-  | { kind: 'problem'; message: string };
 
 interface ConfigPreviewProps {
   projectId: number;
@@ -25,57 +13,15 @@ interface ConfigPreviewProps {
   validation: ValidationState;
 }
 
-let versions = 0;
-
 /**
  * The config being edited, shown on a sample task by the editor that labels this project (the
  * bundled one or a remote's cached one), with a line saying which that is and whether it knows
  * every tag as typed.
  */
 export function ConfigPreview({ projectId, config, validation }: ConfigPreviewProps) {
-  const client = useApi();
   const headingId = useId();
-  const { editor, fallBack } = useProjectEditor(projectId);
-  const settled = useDebouncedValue(config, 500);
-  const [preview, setPreview] = useState<Preview>({ kind: 'waiting', message: 'Preparing the preview…' });
-  const valid = validation.status === 'valid' && settled === config;
+  const { editor, fallBack, preview, onMessage, isStale: stale } = useConfigPreview(projectId, config, validation);
 
-  useEffect(() => {
-    if (!valid || !editor) return;
-    // Said before loading: the editor would hang on a tag it has no model for.
-    const readiness = configReadiness(settled, editor.tags);
-    if (readiness.kind === 'unsupported') {
-      const message = `${unsupportedSentence(readiness.tags, editor)} ${unsupportedNextSteps(editor)}`;
-      setPreview({ kind: 'problem', message });
-      return;
-    }
-    if (readiness.kind === 'empty') {
-      setPreview({ kind: 'problem', message: 'Nothing to preview yet: choose a template or write the config.' });
-      return;
-    }
-    const controller = new AbortController();
-    getSampleTaskData(client, projectId, settled, controller.signal).then(
-      (data) =>
-        setPreview({ kind: 'ready', setup: previewSetup(settled, data, DEFAULT_SHORTCUTS), version: ++versions }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
-        setPreview({ kind: 'problem', message: `No sample task for this config: ${message}` });
-      },
-    );
-    return () => controller.abort();
-  }, [client, projectId, settled, valid, editor]);
-
-  // Errors before the editor loaded show in the stage, with a Retry; later ones replace it.
-  const onMessage = useCallback((message: HostMessage) => {
-    if (message.type === 'error')
-      setPreview({
-        kind: 'problem',
-        message: `The editor cannot show this config: ${readableEditorError(message.message)}`,
-      });
-  }, []);
-
-  const stale = !valid && validation.status !== 'checking';
   // As typed, before the preview catches up: whether the editor knows every tag.
   const missing = editor ? unsupportedTags(config, editor.tags) : [];
   return (
@@ -107,7 +53,7 @@ export function ConfigPreview({ projectId, config, validation }: ConfigPreviewPr
       {preview.kind === 'ready' && (
         <EditorStage
           // A fresh frame per config: the 1.4.0 editor leaves reactions behind when rebuilt in place.
-          key={preview.version}
+          key={preview.config}
           setup={preview.setup}
           editorKey={editor?.key ?? null}
           onEditorFilesFailed={fallBack}

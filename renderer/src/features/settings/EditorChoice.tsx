@@ -8,8 +8,6 @@ import { BUNDLED_EDITOR_VERSION } from '../../../../shared/api/editor';
 
 interface EditorChoiceProps {
   projectId: number;
-  /** The editor was changed: what shows it (the preview) loads it again. */
-  onChosen: () => void;
 }
 
 const BUNDLED = '';
@@ -20,7 +18,7 @@ const BUNDLED = '';
  * was chosen for it here (it runs sandboxed all the same). A mirrored project has no choice: it
  * labels with its own server's editor. Saved at once, apart from the other settings.
  */
-export function EditorChoice({ projectId, onChosen }: EditorChoiceProps) {
+export function EditorChoice({ projectId }: EditorChoiceProps) {
   const client = useApi();
   const queryClient = useQueryClient();
   const id = useId();
@@ -47,8 +45,11 @@ export function EditorChoice({ projectId, onChosen }: EditorChoiceProps) {
     setError(null);
     try {
       await chooseProjectEditor(client, projectId, value === BUNDLED ? null : value);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.editorChoices(projectId) });
-      onChosen();
+      // What shows the editor (the preview, the labeling page) loads the chosen one.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.editorChoices(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectEditor(projectId) }),
+      ]);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

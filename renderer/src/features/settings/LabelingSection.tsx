@@ -26,8 +26,6 @@ export function LabelingSection({ projectId, value, savedValue, saveError, onCha
   const messageId = useId();
   const validation = useConfigValidation(value, projectId);
   const [pending, setPending] = useState<LabelTemplate | null>(null);
-  // Another editor chosen: the preview starts again with it.
-  const [editorChanges, setEditorChanges] = useState(0);
 
   // A template replaces the whole config: that is asked first unless there is nothing to lose.
   const choose = (template: LabelTemplate) => {
@@ -57,8 +55,8 @@ export function LabelingSection({ projectId, value, savedValue, saveError, onCha
         </div>
         <TemplateGallery onChoose={choose} />
       </div>
-      <EditorChoice projectId={projectId} onChosen={() => setEditorChanges((count) => count + 1)} />
-      <ConfigPreview key={editorChanges} projectId={projectId} config={value} validation={validation} />
+      <EditorChoice projectId={projectId} />
+      <ConfigPreview projectId={projectId} config={value} validation={validation} />
       <ConfirmDialog
         title="Replace the labeling config?"
         open={pending !== null}

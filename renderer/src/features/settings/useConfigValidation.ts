@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/apiContext';
 import { validateLabelConfig, type ConfigProblem } from '../../api/labelConfig';
+import { errorMessage } from '../../api/queryLoad';
+import { queryKeys } from '../../api/queryKeys';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 
 export type ValidationState =
@@ -9,25 +11,17 @@ export type ValidationState =
   | { status: 'invalid'; problems: ConfigProblem[] }
   | { status: 'unavailable'; message: string };
 
-/** Label Studio's validation of `config`, once typing pauses for 300 ms; stale answers are dropped. */
+/** Label Studio's validation of `config`, once typing pauses for 300 ms; a text typed again is known at once. */
 export function useConfigValidation(config: string, projectId: number | null): ValidationState {
   const client = useApi();
   const settled = useDebouncedValue(config, 300);
-  const [state, setState] = useState<ValidationState>({ status: 'checking' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'checking' });
-    validateLabelConfig(client, settled, projectId, controller.signal).then(
-      (result) => setState(result.valid ? { status: 'valid' } : { status: 'invalid', problems: result.problems }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'unavailable', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client, settled, projectId]);
+  const query = useQuery({
+    queryKey: queryKeys.configValidation(projectId, settled),
+    queryFn: ({ signal }) => validateLabelConfig(client, settled, projectId, signal),
+  });
 
   // While the text differs from what was checked, the last verdict is out of date.
-  return settled === config ? state : { status: 'checking' };
+  if (settled !== config || query.isPending) return { status: 'checking' };
+  if (query.isError) return { status: 'unavailable', message: errorMessage(query.error) };
+  return query.data.valid ? { status: 'valid' } : { status: 'invalid', problems: query.data.problems };
 }

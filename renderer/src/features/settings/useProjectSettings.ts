@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useApi } from '../../api/apiContext';
+import { queryKeys } from '../../api/queryKeys';
 import {
   changedSettings,
   fetchProjectSettings,
@@ -26,29 +28,32 @@ function localErrors(draft: ProjectSettings): FieldErrors {
   return errors;
 }
 
-/** One project's settings: the saved copy, the edited draft, and a save that PATCHes only what changed. */
+/**
+ * One project's settings: the saved copy (a query), the edited draft (what the user changed, over
+ * it), and a save that PATCHes only what changed and then refreshes what the project's other pages
+ * read of it (title, config, counts).
+ */
 export function useProjectSettings(projectId: number) {
   const client = useApi();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.projectSettings(projectId),
+    queryFn: ({ signal }) => fetchProjectSettings(client, projectId, signal),
+  });
+  const [edits, setEdits] = useState<Partial<ProjectSettings>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSaving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    fetchProjectSettings(client, projectId, controller.signal).then(
-      (saved) => setLoad({ status: 'ready', saved, draft: saved }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'error', message: String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client, projectId]);
+  const saved = query.data;
+  const draft = useMemo(() => saved && { ...saved, ...edits }, [saved, edits]);
+  const load: Load =
+    saved && draft
+      ? { status: 'ready', saved, draft }
+      : query.isError
+        ? { status: 'error', message: String(query.error) }
+        : { status: 'loading' };
 
   const change = useCallback((changes: Partial<ProjectSettings>) => {
-    setLoad((current) =>
-      current.status === 'ready' ? { ...current, draft: { ...current.draft, ...changes } } : current,
-    );
+    setEdits((current) => ({ ...current, ...changes }));
     // An edited field's old server error no longer applies.
     setErrors((current) => {
       const next = { ...current };
@@ -68,8 +73,11 @@ export function useProjectSettings(projectId: number) {
     if (Object.keys(changes).length === 0) return true;
     setSaving(true);
     try {
-      const saved = await updateProjectSettings(client, projectId, changes);
-      setLoad({ status: 'ready', saved, draft: saved });
+      const answer = await updateProjectSettings(client, projectId, changes);
+      queryClient.setQueryData(queryKeys.projectSettings(projectId), answer);
+      setEdits({});
+      void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projectLists });
       return true;
     } catch (error) {
       setErrors(fieldErrorsOf(error, Object.keys(draft)));
@@ -79,8 +87,7 @@ export function useProjectSettings(projectId: number) {
     }
   };
 
-  const discard = () =>
-    setLoad((current) => (current.status === 'ready' ? { ...current, draft: current.saved } : current));
+  const discard = () => setEdits({});
 
   const isDirty = load.status === 'ready' && Object.keys(changedSettings(load.saved, load.draft)).length > 0;
   return { load, errors, isSaving, isDirty, change, save, discard };
