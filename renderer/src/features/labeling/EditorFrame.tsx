@@ -71,8 +71,9 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
   // The address is fixed at mount: changing it would reload the editor.
   const [src] = useState(() => editorAddress(theme, editorKey));
   const editorKeyRef = useRef(editorKey);
-  // The editor's content height as the frame reports it: the frame is at least that tall.
-  const [contentHeight, setContentHeight] = useState<number | null>(null);
+  // The editor's content height as the frame reports it (and the frame's borders, measured then):
+  // the frame is at least that tall.
+  const [contentHeight, setContentHeight] = useState<{ content: number; borders: number } | null>(null);
   const setupSender = useRef<((next: EditorSetup) => void) | null>(null);
 
   useEffect(() => {
@@ -107,8 +108,11 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
       }
       if (message.type === 'height') {
         // A few pixels more each time is a layout that grows with its frame, not content: ignored.
+        const borders = frameBorders(frameRef.current);
         setContentHeight((current) =>
-          current !== null && Math.abs(message.height - current) < 4 ? current : message.height,
+          current !== null && Math.abs(message.height - current.content) < 4
+            ? current
+            : { content: message.height, borders },
         );
         return;
       }
@@ -155,7 +159,7 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
       src={src}
       sandbox={EDITOR_FRAME_SANDBOX}
       // Taller than its place when the editor needs more: the page scrolls instead of cutting it off.
-      style={contentHeight === null ? undefined : { minHeight: `${contentHeight + frameBorders(frameRef.current)}px` }}
+      style={contentHeight === null ? undefined : { minHeight: `${contentHeight.content + contentHeight.borders}px` }}
     />
   );
 }

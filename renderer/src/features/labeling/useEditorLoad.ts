@@ -30,8 +30,14 @@ export function useEditorLoad(setup: EditorSetup, editorKey: string | null): Edi
   const [phase, setPhase] = useState<EditorLoadPhase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
+  // Another setup, editor or attempt is another wait: back to loading at once, in this render.
+  const [waitingFor, setWaitingFor] = useState({ setup, editorKey, attempt });
+  if (waitingFor.setup !== setup || waitingFor.editorKey !== editorKey || waitingFor.attempt !== attempt) {
+    setWaitingFor({ setup, editorKey, attempt });
     setPhase({ kind: 'loading' });
+  }
+
+  useEffect(() => {
     const waitMs = editorLoadTimeoutMs(window.localStorage);
     const timer = window.setTimeout(
       () => setPhase((current) => (current.kind === 'loading' ? { kind: 'slow', waitedMs: waitMs } : current)),

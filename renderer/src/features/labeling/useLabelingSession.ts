@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { getLabelingTask, type LabelingProject, type LabelingTask } from '../../api/labeling';
 import { deleteAnnotation, sendApiCall } from '../../api/labelingWrites';
+import { queryKeys } from '../../api/queryKeys';
 import { useToasts } from '../../components/toastContext';
 import { callsFor, type DraftRef } from './editorActions';
 import { labelingSetup } from './editorSetup';
@@ -19,6 +21,8 @@ export type TaskLoad =
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+const NO_DRAFT: DraftStatus = { kind: 'none' };
+
 const FINISHED: Partial<Record<HostMessage['type'], string>> = {
   submit: 'Annotation submitted.',
   update: 'Annotation updated.',
@@ -35,75 +39,93 @@ interface SessionInput {
   onFinished: () => void;
 }
 
-/** One task in the editor: loading it, saving what the editor reports, drafts as work goes on. */
+/** What one load of the task started with: its drafts, and whether its annotation was sent. */
+interface LoadedSession {
+  version: number;
+  drafts: DraftRef[];
+  /** Set once the annotation is sent: late draft saves from that editor are dropped. */
+  closed: boolean;
+}
+
+/**
+ * One task in the editor: loading it, saving what the editor reports, drafts as work goes on.
+ * The task is read when shown and again after a write here (its query is invalidated), never by
+ * itself: each read starts the editor afresh.
+ */
 export function useLabelingSession({ project, user, shortcuts, backends, navigation, onFinished }: SessionInput) {
   const client = useApi();
   const toasts = useToasts();
-  const [load, setLoad] = useState<TaskLoad>({ kind: 'loading' });
-  const [draftStatus, setDraftStatus] = useState<DraftStatus>({ kind: 'none' });
+  const queryClient = useQueryClient();
+  const taskId = navigation.kind === 'task' ? navigation.taskId : null;
+  const query = useQuery({
+    queryKey: queryKeys.labelingTask(taskId ?? 0),
+    queryFn: ({ signal }) => getLabelingTask(client, taskId ?? 0, signal),
+    enabled: taskId !== null,
+    staleTime: Infinity,
+    // Another task shown: this one is read afresh if it comes back.
+    gcTime: 0,
+  });
+  const task = query.data;
+  const version = query.dataUpdatedAt;
+  const setup = useMemo(
+    () => task && labelingSetup({ project, task, user, shortcuts, backends }),
+    [task, project, user, shortcuts, backends],
+  );
+  // While the task is read again the editor goes, so the next one starts from a fresh frame.
+  const load: TaskLoad = query.isError
+    ? { kind: 'error', message: messageOf(query.error) }
+    : task && setup && !query.isFetching
+      ? { kind: 'ready', task, setup, version }
+      : { kind: 'loading' };
+
+  const [draft, setDraft] = useState<{ version: number; status: DraftStatus }>({ version, status: NO_DRAFT });
   const [selectedAnnotationId, setSelectedAnnotationId] = useState<number | null>(null);
-  const drafts = useRef<DraftRef[]>([]);
+  const loaded = useRef<LoadedSession>({ version: -1, drafts: [], closed: false });
   // Writes go one after another, so a draft is created once and a submit knows its id.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  // Set once the annotation is sent: late draft saves from that editor are dropped.
-  const closed = useRef(false);
-  const [reloads, setReloads] = useState(0);
-  const loads = useRef(0);
-  const taskId = navigation.kind === 'task' ? navigation.taskId : null;
 
-  useEffect(() => {
-    if (taskId === null) return;
-    const controller = new AbortController();
-    setLoad({ kind: 'loading' });
-    getLabelingTask(client, taskId, controller.signal).then(
-      (task) => {
-        drafts.current = (task.drafts ?? []).map((draft) => ({ id: draft.id, annotationId: draft.annotation ?? null }));
-        closed.current = false;
-        setDraftStatus({ kind: 'none' });
-        loads.current += 1;
-        const setup = labelingSetup({ project, task, user, shortcuts, backends });
-        setLoad({ kind: 'ready', task, setup, version: loads.current });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'error', message: messageOf(error) });
-      },
-    );
-    return () => controller.abort();
-    // `navigation` itself (not only the id) is a dependency: the same task shown again reloads.
-  }, [client, taskId, navigation, project, user, shortcuts, backends, reloads]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.labelingTask(taskId ?? 0) }),
+    [queryClient, taskId],
+  );
 
   const write = useCallback(
     (message: HostMessage) => {
-      if (taskId === null) return;
+      if (taskId === null || !task) return;
+      // The first write of a load starts from the drafts it came with.
+      if (loaded.current.version !== version) {
+        const drafts = (task.drafts ?? []).map((item) => ({ id: item.id, annotationId: item.annotation ?? null }));
+        loaded.current = { version, drafts, closed: false };
+      }
+      const session = loaded.current;
       const isDraft = message.type === 'draft';
-      if (isDraft && closed.current) return;
-      if (!isDraft) closed.current = true;
-      else setDraftStatus({ kind: 'saving' });
+      if (isDraft && session.closed) return;
+      const showDraft = (status: DraftStatus) => setDraft({ version, status });
+      if (!isDraft) session.closed = true;
+      else showDraft({ kind: 'saving' });
       const run = async () => {
-        for (const call of callsFor(taskId, message, drafts.current)) {
+        for (const call of callsFor(taskId, message, session.drafts)) {
           const saved = await sendApiCall<{ id?: number } | null>(client, call);
           if (isDraft && call.method === 'POST' && saved?.id) {
-            drafts.current = [...drafts.current, { id: saved.id, annotationId: message.annotationId }];
+            session.drafts = [...session.drafts, { id: saved.id, annotationId: message.annotationId }];
           }
         }
       };
       queue.current = queue.current.then(run).then(
         () => {
-          if (isDraft) return setDraftStatus({ kind: 'saved', at: new Date() });
+          if (isDraft) return showDraft({ kind: 'saved', at: new Date() });
           toasts.success(FINISHED[message.type] ?? 'Saved.');
           if (message.type === 'update') reload();
           else onFinished();
         },
         (error: unknown) => {
-          if (isDraft) setDraftStatus({ kind: 'failed' });
-          else closed.current = false;
+          if (isDraft) showDraft({ kind: 'failed' });
+          else session.closed = false;
           toasts.error(isDraft ? `The draft was not saved: ${messageOf(error)}` : messageOf(error));
         },
       );
     },
-    [client, taskId, toasts, onFinished, reload],
+    [client, taskId, task, version, toasts, onFinished, reload],
   );
 
   const removeAnnotation = useCallback(
@@ -119,5 +141,7 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
     [client, toasts, reload],
   );
 
+  // A draft's status is about the load it was saved from.
+  const draftStatus = draft.version === version ? draft.status : NO_DRAFT;
   return { load, draftStatus, selectedAnnotationId, setSelectedAnnotationId, write, removeAnnotation };
 }
