@@ -9,18 +9,20 @@ export type Polled<T> =
  * Loads `key` now and again after `delayFor(value)` ms (null: stop until `refresh`), one request
  * at a time, and never after unmount. A failed load keeps the last value and is asked again after
  * `retryMs`. `refresh()` asks at once (e.g. after the user started a run); every part of the window
- * polling the same key shares its requests and its answer.
+ * polling the same key shares its requests and its answer. Nothing is asked while `enabled` is false.
  */
 export function usePolling<T>(
   key: QueryKey,
   load: (signal: AbortSignal) => Promise<T>,
   delayFor: (value: T) => number | null,
   retryMs = 5_000,
+  enabled = true,
 ): { state: Polled<T>; refresh: () => void } {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => load(signal),
+    enabled,
     refetchInterval: (current) => {
       if (current.state.status === 'error') return retryMs;
       const value = current.state.data;
