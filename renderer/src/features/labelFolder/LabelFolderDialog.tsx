@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { suggestedTemplates } from '../storages/folderContents';
 import { plural } from '../storages/storageText';
 import type { TemplateChoice } from '../createProject/TemplatePicker';
@@ -30,16 +30,22 @@ export function LabelFolderDialog({ open, onClose }: LabelFolderDialogProps) {
   const pathId = useId();
   const { step } = flow;
 
-  useEffect(() => {
+  // Each opening starts without a path.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
     if (open) setPath('');
-  }, [open]);
+  }
 
   // Each look at a folder suggests afresh; the user's own choice then stands.
   const summary = step.step === 'template' ? step.summary : null;
-  useEffect(() => {
-    if (!summary || catalog.status !== 'ready') return;
-    setTemplate(suggestedTemplates(catalog.catalog, summary.kind)[0] ?? null);
-  }, [summary, catalog]);
+  const [suggestedFor, setSuggestedFor] = useState({ summary, catalog });
+  if (suggestedFor.summary !== summary || suggestedFor.catalog !== catalog) {
+    setSuggestedFor({ summary, catalog });
+    if (summary && catalog.status === 'ready') {
+      setTemplate(suggestedTemplates(catalog.catalog, summary.kind)[0] ?? null);
+    }
+  }
 
   const choose = async () => {
     const picked = await folders.pick('Choose a folder to label', 'Label this folder');

@@ -56,6 +56,11 @@ export function useLabelFolder(onClose: () => void) {
     [client],
   );
 
+  const reset = () => {
+    setStep({ step: 'folder' });
+    setError(null);
+  };
+
   const discardDraft = async () => {
     const made = draft.current;
     draft.current = null;
@@ -127,11 +132,6 @@ export function useLabelFolder(onClose: () => void) {
     reset();
     onClose();
     window.location.hash = routes.projectData(made.project);
-  };
-
-  const reset = () => {
-    setStep({ step: 'folder' });
-    setError(null);
   };
 
   return {
