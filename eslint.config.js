@@ -1,6 +1,7 @@
 // @ts-check
 import { dirname, relative, resolve } from 'node:path';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { FIXED_SLEEPS, ONE_SHOT_READ, SLEEP_ALLOWED_IN } from './test/lint/testWaitRules.js';
@@ -178,6 +179,13 @@ export default tseslint.config(
     },
   },
   { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  // React's rules of hooks and its compiler's checks (state in effects, refs during render, purity);
+  // a missing effect dependency is an error here, not the preset's warning.
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
+  },
   // Tests retry what they read and never sleep a fixed time (test/lint/testWaitRules.js says why).
   { files: ['test/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ONE_SHOT_READ, ...FIXED_SLEEPS] } },
   { files: SLEEP_ALLOWED_IN, ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ONE_SHOT_READ] } },

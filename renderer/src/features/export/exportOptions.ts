@@ -68,7 +68,7 @@ export function fileNameFromHeaders(disposition: string | null, filenameHeader: 
 
 /** A name, never a path: what follows the last slash, without control characters. */
 function safeFileName(name: string): string | null {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1).replace(/[\x00-\x1f]/g, '');
   return base && base !== '.' && base !== '..' ? base : null;
 }
