@@ -1,15 +1,21 @@
 // @ts-check
 import { dirname, relative, resolve } from 'node:path';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { FIXED_SLEEPS, ONE_SHOT_READ, SLEEP_ALLOWED_IN } from './test/lint/testWaitRules.js';
 
 const ROOT = dirname(new URL(import.meta.url).pathname);
 
+/** A file's path from the project's root, with forward slashes. */
+function projectPath(file) {
+  return relative(ROOT, file).split('\\').join('/');
+}
+
 /** The layer a project file belongs to, by folder (see docs/architecture.md#layers). */
 function layerOf(file) {
-  const path = relative(ROOT, file).split('\\').join('/');
+  const path = projectPath(file);
   if (path.startsWith('shared/')) return 'shared';
   if (path.startsWith('renderer/')) return 'renderer';
   if (path.startsWith('electron/core/db/')) return 'core/db';
@@ -39,6 +45,20 @@ const MAY_IMPORT = {
   core: ['core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
   shell: ['shell', 'core', 'core/server', 'core/sync', 'core/ml', 'core/storages', 'core/domain', 'core/db', 'shared'],
 };
+
+/*
+ * Inside the renderer, pages are the top: a page composes features and shared components, and
+ * nothing below it reaches back up. Only the app's root imports pages, to route to them.
+ */
+const PAGES = 'renderer/src/pages/';
+const ROUTES_TO_PAGES = new Set(['renderer/src/App.tsx']);
+
+/** Whether a renderer file may import `target` (both absolute): only pages and the root reach pages. */
+function mayReachPage(file, target) {
+  const path = projectPath(file);
+  const to = projectPath(target);
+  return !to.startsWith(PAGES) || path.startsWith(PAGES) || ROUTES_TO_PAGES.has(path);
+}
 
 /** Node's network modules; the domain gets what they do from outside (docs/architecture.md#layers). */
 const NETWORK_MODULES = new Set(
@@ -89,8 +109,11 @@ export const layerRule = {
         return;
       }
       if (!source.startsWith('.')) return;
-      const to = layerOf(resolve(dirname(context.filename), source));
+      const target = resolve(dirname(context.filename), source);
+      const to = layerOf(target);
       if (to && !MAY_IMPORT[from].includes(to)) report(`${to} code (${source})`);
+      else if (from === 'renderer' && !mayReachPage(context.filename, target))
+        report(`a page (${source}): only pages and App.tsx import pages`);
     };
     // import('…') and require('…') load modules as surely as `import` does, so they are held to the same layers.
     const checkLoad = (node, argument) => {
@@ -156,6 +179,13 @@ export default tseslint.config(
     },
   },
   { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  // React's rules of hooks and its compiler's checks (state in effects, refs during render, purity);
+  // a missing effect dependency is an error here, not the preset's warning.
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
+  },
   // Tests retry what they read and never sleep a fixed time (test/lint/testWaitRules.js says why).
   { files: ['test/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ONE_SHOT_READ, ...FIXED_SLEEPS] } },
   { files: SLEEP_ALLOWED_IN, ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ONE_SHOT_READ] } },

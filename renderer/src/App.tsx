@@ -1,9 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiContext } from './api/apiContext';
-import type { ApiClient } from './api/client';
 import { connectApiClient } from './api/connection';
 import { createQueryClient } from './api/queryClient';
+import { queryKeys } from './api/queryKeys';
 import { AppHeader } from './components/AppHeader';
 import { StatusBar } from './components/StatusBar';
 import { ToastProvider } from './components/ToastProvider';
@@ -22,8 +22,6 @@ const SyncPage = lazy(async () => ({ default: (await import('./pages/SyncPage'))
 const ConflictsPage = lazy(async () => ({ default: (await import('./pages/ConflictsPage')).ConflictsPage }));
 const DashboardPage = lazy(async () => ({ default: (await import('./pages/DashboardPage')).DashboardPage }));
 const AppSettingsPage = lazy(async () => ({ default: (await import('./pages/AppSettingsPage')).AppSettingsPage }));
-
-type Connection = { kind: 'connecting' } | { kind: 'ready'; client: ApiClient } | { kind: 'failed'; message: string };
 
 function CurrentPage({ route }: { route: Route }) {
   switch (route.page) {
@@ -50,9 +48,20 @@ function CurrentPage({ route }: { route: Route }) {
 
 /** The shell: header with navigation and theme, the current page, toasts, and the status bar. */
 export function App() {
-  const [theme, setTheme] = useTheme();
-  const [connection, setConnection] = useState<Connection>({ kind: 'connecting' });
   const [queryClient] = useState(createQueryClient);
+  return (
+    <ToastProvider>
+      <QueryClientProvider client={queryClient}>
+        <Shell />
+      </QueryClientProvider>
+    </ToastProvider>
+  );
+}
+
+function Shell() {
+  const [theme, setTheme] = useTheme();
+  // Asked once: the server's address and token do not change while the window is open.
+  const connection = useQuery({ queryKey: queryKeys.connection, queryFn: connectApiClient, staleTime: Infinity });
   const route = useRoute();
   const key = routeKey(route);
   const firstRoute = useRef(key);
@@ -64,41 +73,30 @@ export function App() {
     document.getElementById('main')?.focus();
   }, [key]);
 
-  useEffect(() => {
-    connectApiClient().then(
-      (client) => setConnection({ kind: 'ready', client }),
-      (error: unknown) => setConnection({ kind: 'failed', message: String(error) }),
-    );
-  }, []);
-
-  const client = connection.kind === 'ready' ? connection.client : null;
+  const client = connection.data ?? null;
   return (
-    <ToastProvider>
-      <QueryClientProvider client={queryClient}>
-        <ApiContext.Provider value={client}>
-          <div className="app">
-            <AppHeader
-              page={route.page === 'appSettings' || route.page === 'sync' ? route.page : 'projects'}
-              theme={theme}
-              onThemeChange={setTheme}
-            />
-            <main id="main" className="app-main" tabIndex={-1}>
-              {connection.kind === 'connecting' && <p role="status">Connecting to the local server…</p>}
-              {connection.kind === 'failed' && (
-                <p className="notice notice--error" role="alert">
-                  Outpost could not reach its local server: {connection.message}
-                </p>
-              )}
-              {client && (
-                <Suspense fallback={<p role="status">Loading…</p>}>
-                  <CurrentPage key={key} route={route} />
-                </Suspense>
-              )}
-            </main>
-            {client ? <StatusBar /> : <footer className="status-bar" />}
-          </div>
-        </ApiContext.Provider>
-      </QueryClientProvider>
-    </ToastProvider>
+    <ApiContext.Provider value={client}>
+      <div className="app">
+        <AppHeader
+          page={route.page === 'appSettings' || route.page === 'sync' ? route.page : 'projects'}
+          theme={theme}
+          onThemeChange={setTheme}
+        />
+        <main id="main" className="app-main" tabIndex={-1}>
+          {connection.isPending && <p role="status">Connecting to the local server…</p>}
+          {connection.isError && (
+            <p className="notice notice--error" role="alert">
+              Outpost could not reach its local server: {String(connection.error)}
+            </p>
+          )}
+          {client && (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <CurrentPage key={key} route={route} />
+            </Suspense>
+          )}
+        </main>
+        {client ? <StatusBar /> : <footer className="status-bar" />}
+      </div>
+    </ApiContext.Provider>
   );
 }

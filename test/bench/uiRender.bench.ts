@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, test } from 'vitest';
-import { HEADER_HEIGHT, ROW_HEIGHT } from '../../renderer/src/dm/gridMetrics.js';
-import { scrollTopForRow, type WindowGeometry } from '../../renderer/src/dm/virtualWindow.js';
+import { HEADER_HEIGHT, ROW_HEIGHT } from '../../renderer/src/features/dm/gridMetrics.js';
+import { scrollTopForRow, type WindowGeometry } from '../../renderer/src/features/dm/virtualWindow.js';
 import { compareMixed, GROUP, printRatios } from './benchCompare.js';
 import { seedTasks } from './seedTasks.js';
 import { median, percentile, startUiHarness } from './uiRenderHarness.js';

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindFilter } from '../../renderer/src/storages/folderContents.js';
+import { kindFilter } from '../../renderer/src/features/storages/folderContents.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { inDarkTheme, labelingEditor, waitForEditor } from '../helpers/labelingPage.js';

@@ -64,3 +64,27 @@ tester.run('outpost/layers', await configuredLayerRule(), {
     },
   ],
 });
+
+// Inside the renderer pages are the top: a component or a feature reaching into pages/ is refused.
+const COMPONENT_FILE = resolve(ROOT, 'renderer/src/components/Example.tsx');
+const FEATURE_FILE = resolve(ROOT, 'renderer/src/features/dm/Example.tsx');
+const PAGE_FILE = resolve(ROOT, 'renderer/src/pages/ExamplePage.tsx');
+const APP_FILE = resolve(ROOT, 'renderer/src/App.tsx');
+
+tester.run('outpost/layers in the renderer', await configuredLayerRule(), {
+  valid: [
+    { filename: PAGE_FILE, code: "import { TaskTable } from '../features/dm/TaskTable';" },
+    { filename: PAGE_FILE, code: "import { Dialog } from '../components/Dialog';" },
+    { filename: PAGE_FILE, code: "import { OtherPage } from './OtherPage';" },
+    { filename: FEATURE_FILE, code: "import { Dialog } from '../../components/Dialog';" },
+    { filename: COMPONENT_FILE, code: "import { useApi } from '../api/apiContext';" },
+    { filename: APP_FILE, code: "const page = await import('./pages/ExamplePage');" },
+  ],
+  invalid: [
+    { filename: COMPONENT_FILE, code: "import { ExamplePage } from '../pages/ExamplePage';", errors: forbidden },
+    { filename: COMPONENT_FILE, code: "const page = await import('../pages/ExamplePage');", errors: forbidden },
+    { filename: COMPONENT_FILE, code: "export { ExamplePage } from '../pages/ExamplePage';", errors: forbidden },
+    { filename: FEATURE_FILE, code: "import type { Props } from '../../pages/ExamplePage';", errors: forbidden },
+    { filename: resolve(ROOT, 'renderer/src/router.ts'), code: "import './pages/ExamplePage';", errors: forbidden },
+  ],
+});

@@ -4,7 +4,7 @@ import { ApiError, createApiClient, type ApiAuth } from '../../renderer/src/api/
 import { errorMessageFromBody } from '../../renderer/src/api/errorMessage.js';
 import { fetchConflicts } from '../../renderer/src/api/conflicts.js';
 import { copyTitle, createProject, duplicateProject, listProjects } from '../../renderer/src/api/projects.js';
-import { progressParts } from '../../renderer/src/pages/projectProgress.js';
+import { progressParts } from '../../renderer/src/features/projects/progressParts.js';
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 /** The renderer's client over the real app, as a signed-in browser would send it (cookies included). */

@@ -8,9 +8,9 @@ import {
   comboParts,
   conflictingActions,
   isDefault,
-} from '../../renderer/src/components/appSettings/shortcutEditing.js';
-import { expiryText } from '../../renderer/src/components/appSettings/tokenExpiry.js';
-import { DEFAULT_SHORTCUTS } from '../../renderer/src/labeling/shortcuts.js';
+} from '../../renderer/src/features/appSettings/shortcutEditing.js';
+import { expiryText } from '../../renderer/src/features/appSettings/tokenExpiry.js';
+import { DEFAULT_SHORTCUTS } from '../../renderer/src/features/labeling/shortcuts.js';
 
 function key(key: string, modifiers: Partial<Record<'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey', boolean>> = {}) {
   return { key, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...modifiers };

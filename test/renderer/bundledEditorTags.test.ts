@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_EDITOR_OUTDATED_TAGS, BUNDLED_EDITOR_TAGS, BUNDLED_EDITOR_VERSION } from '../../shared/api/editor.js';
 import { TAGS } from '../../shared/label-config/tags.js';
-import { configReadiness, type UnsupportedTag } from '../../renderer/src/labeling/configReadiness.js';
+import { configReadiness, type UnsupportedTag } from '../../renderer/src/features/labeling/configReadiness.js';
 
 /*
  * The bundled editor's tag list (shared/api/editor.ts) is written out by hand, so that the app

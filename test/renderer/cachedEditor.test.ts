@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cachedEditorFolder, isEditorKey, readEditorBoot } from '../../renderer/src/labeling/cachedEditorBoot.js';
-import { editorAddress, editorKeyFromAddress, parseHostMessage } from '../../renderer/src/labeling/protocol.js';
+import {
+  cachedEditorFolder,
+  isEditorKey,
+  readEditorBoot,
+} from '../../renderer/src/features/labeling/cachedEditorBoot.js';
+import {
+  editorAddress,
+  editorKeyFromAddress,
+  parseHostMessage,
+} from '../../renderer/src/features/labeling/protocol.js';
 
 /** The boot recipe of the real 1.22 editor (CONTRIBUTING.md, "Label Studio 1.22's editor"). */
 const BOOT = {

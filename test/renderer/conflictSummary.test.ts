@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeResult, taskCaption } from '../../renderer/src/components/conflicts/resultSummary';
+import { summarizeResult, taskCaption } from '../../renderer/src/features/conflicts/resultSummary';
 
 /* The readable lines the conflicts page shows for an annotation's result. */
 describe('summarizeResult', () => {

@@ -6,7 +6,7 @@ import {
   localDate,
   pointName,
   rangeName,
-} from '../../renderer/src/dashboard/dashboardText.js';
+} from '../../renderer/src/features/dashboard/dashboardText.js';
 
 describe('dashboard words and ranges', () => {
   // 23:30 UTC on Sunday 2026-01-18 is already Monday morning in Auckland.

@@ -9,9 +9,15 @@ import {
   TEXT_CAP,
   TEXT_DEFAULT_WIDTH,
   type TextMeasure,
-} from '../../renderer/src/dm/columnWidths.js';
-import { tableColumns, type ColumnLayout } from '../../renderer/src/dm/columns.js';
-import { avatarColor, localAvatarUrl, userDescription, userIdsOf, userInitials } from '../../renderer/src/dm/users.js';
+} from '../../renderer/src/features/dm/columnWidths.js';
+import { tableColumns, type ColumnLayout } from '../../renderer/src/features/dm/columns.js';
+import {
+  avatarColor,
+  localAvatarUrl,
+  userDescription,
+  userIdsOf,
+  userInitials,
+} from '../../renderer/src/features/dm/users.js';
 
 /** A monospace stand-in for the canvas: 8 px per header character, 7 per body character. */
 const MEASURE: TextMeasure = { header: (text) => text.length * 8, body: (text) => text.length * 7 };

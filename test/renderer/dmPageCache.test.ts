@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache, pagesForRows, rowLocation } from '../../renderer/src/dm/pageCache.js';
+import { pagesForRows, pagesToForget, rowLocation } from '../../renderer/src/features/dm/pageCache.js';
 
 describe('page cache', () => {
   it('names the 1-based pages a row range needs', () => {
@@ -10,18 +10,13 @@ describe('page cache', () => {
     expect(rowLocation(250, 100)).toEqual({ page: 3, slot: 50 });
   });
 
-  it('keeps the most recently used pages up to its capacity', () => {
-    const cache = new PageCache<number>(2);
-    cache.set(1, [1]);
-    cache.set(2, [2]);
-    cache.get(1);
-    cache.set(3, [3]);
-    expect(cache.has(1)).toBe(true);
-    expect(cache.has(2)).toBe(false);
-    expect(cache.size).toBe(2);
-    expect(cache.row(200, 100)).toBe(3);
-    expect(cache.row(150, 100)).toBeUndefined();
-    cache.clear();
-    expect(cache.size).toBe(0);
+  it('forgets the least recently fetched pages beyond its capacity, never one on screen', () => {
+    const page = (name: string, fetchedAt: number, isOnScreen = false) => ({ name, fetchedAt, isOnScreen });
+    const pages = [page('a', 1), page('b', 2), page('c', 3), page('d', 4)];
+    expect(pagesToForget(pages, 2).map((item) => item.name)).toEqual(['b', 'a']);
+    expect(pagesToForget(pages, 4)).toEqual([]);
+    expect(pagesToForget(pages, 0).map((item) => item.name)).toEqual(['d', 'c', 'b', 'a']);
+    // A page still on screen stays, even when it is the oldest.
+    expect(pagesToForget([page('a', 1, true), ...pages.slice(1)], 2).map((item) => item.name)).toEqual(['b']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellKind, displayText, readCell } from '../../renderer/src/dm/cellValues.js';
+import { cellKind, displayText, readCell } from '../../renderer/src/features/dm/cellValues.js';
 import {
   hiddenColumnsOf,
   orderingFor,
@@ -8,8 +8,13 @@ import {
   toggleHidden,
   visibleColumns,
   type ColumnLayout,
-} from '../../renderer/src/dm/columns.js';
-import { datetimeFilterValue, isCompleteFilter, newFilterItem, operatorsFor } from '../../renderer/src/dm/filters.js';
+} from '../../renderer/src/features/dm/columns.js';
+import {
+  datetimeFilterValue,
+  isCompleteFilter,
+  newFilterItem,
+  operatorsFor,
+} from '../../renderer/src/features/dm/filters.js';
 import {
   EMPTY_SELECTION,
   isSelected,
@@ -18,7 +23,7 @@ import {
   selectedItems,
   setSelected,
   toggleSelected,
-} from '../../renderer/src/dm/selection.js';
+} from '../../renderer/src/features/dm/selection.js';
 
 const SERVER_COLUMNS: ColumnLayout[] = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderingFor, sortActionTitle, sortOf } from '../../renderer/src/dm/columns';
+import { orderingFor, sortActionTitle, sortOf } from '../../renderer/src/features/dm/columns';
 
 /* A column header cycles ascending → descending → unordered, and its tooltip says what the next click does. */
 

@@ -7,7 +7,7 @@ import {
   scrollTopToReveal,
   virtualWindow,
   type WindowGeometry,
-} from '../../renderer/src/dm/virtualWindow.js';
+} from '../../renderer/src/features/dm/virtualWindow.js';
 
 const small: WindowGeometry = { rowCount: 300, rowHeight: 44, viewportHeight: 440, overscan: 2 };
 const huge: WindowGeometry = { rowCount: 1_000_000, rowHeight: 44, viewportHeight: 440, overscan: 2 };

@@ -5,7 +5,7 @@ import {
   tagReason,
   unsupportedNextSteps,
   unsupportedSentence,
-} from '../../renderer/src/labeling/configReadiness.js';
+} from '../../renderer/src/features/labeling/configReadiness.js';
 import {
   BUNDLED_EDITOR,
   bundledInstead,
@@ -14,8 +14,8 @@ import {
   editorName,
   editorSubject,
   sourceName,
-} from '../../renderer/src/labeling/editorChoice.js';
-import { unsupportedTags } from '../../renderer/src/labeling/editorTags.js';
+} from '../../renderer/src/features/labeling/editorChoice.js';
+import { unsupportedTags } from '../../renderer/src/features/labeling/editorTags.js';
 
 /** A remote's cached 1.22 editor: its tags as it registers them (no Chat, no Repeater in 1.22). */
 const CACHED: ProjectEditor = {

@@ -4,8 +4,8 @@ import {
   parseHostMessage,
   parseParentMessage,
   FRAME_ORIGIN,
-} from '../../renderer/src/labeling/protocol.js';
-import { isMediaAddress, mediaAddresses, withMediaUrls } from '../../renderer/src/labeling/taskMedia.js';
+} from '../../renderer/src/features/labeling/protocol.js';
+import { isMediaAddress, mediaAddresses, withMediaUrls } from '../../renderer/src/features/labeling/taskMedia.js';
 
 /*
  * The editor frame is sandboxed with an opaque origin: the page reads only its frame's messages

@@ -8,7 +8,7 @@ import {
   fileNameFromHeaders,
   firstEnabledFormat,
   offersMediaOption,
-} from '../../renderer/src/export/exportOptions.js';
+} from '../../renderer/src/features/export/exportOptions.js';
 import { attachmentHeader } from '../../electron/core/server/routes/export.js';
 
 describe('export options', () => {

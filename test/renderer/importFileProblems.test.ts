@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findUnreadableFiles } from '../../renderer/src/import/checkFilesBeforeUpload';
-import { describeImportError, unreadableFilesReport } from '../../renderer/src/import/importErrors';
+import { findUnreadableFiles } from '../../renderer/src/features/import/checkFilesBeforeUpload';
+import { describeImportError, unreadableFilesReport } from '../../renderer/src/features/import/describeImportError';
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleTask, expectedDataKeys, fileHint } from '../../renderer/src/import/expectedData';
+import { exampleTask, expectedDataKeys, fileHint } from '../../renderer/src/features/import/expectedDataKeys';
 
 /*
  * The import page's hints come from the labeling config: the keys it reads (also those only an

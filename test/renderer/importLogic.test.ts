@@ -6,9 +6,9 @@ import {
   isTabular,
   needsReview,
   uploadedFileName,
-} from '../../renderer/src/import/fileKinds.js';
-import { describeImportError } from '../../renderer/src/import/importErrors.js';
-import { formatBytes, uploadProgress, uploadProgressText } from '../../renderer/src/import/progress.js';
+} from '../../renderer/src/features/import/fileKinds.js';
+import { describeImportError } from '../../renderer/src/features/import/describeImportError.js';
+import { formatBytes, uploadProgress, uploadProgressText } from '../../renderer/src/features/import/progress.js';
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
 
 const envelope = (validationErrors?: Record<string, unknown>, detail = 'Validation error') => ({

@@ -15,8 +15,12 @@ import {
   suggestedTemplates,
   summarizeFolder,
   summaryText,
-} from '../../renderer/src/storages/folderContents.js';
-import { FOLDER_RESYNC_MS, runStorageSync, storagesToSyncOnOpen } from '../../renderer/src/storages/runSync.js';
+} from '../../renderer/src/features/storages/folderContents.js';
+import {
+  FOLDER_RESYNC_MS,
+  runStorageSync,
+  storagesToSyncOnOpen,
+} from '../../renderer/src/features/storages/runSync.js';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 const file = (key: string | null) => ({ key, last_modified: key && '2025-03-01T10:00:00Z', size: key ? 10 : null });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationWire, DraftWire, LabelingProject, LabelingTask } from '../../renderer/src/api/labeling.js';
 import { annotationWire, author, draftWire } from '../helpers/labelingWire.js';
-import { callsFor } from '../../renderer/src/labeling/editorActions.js';
-import { labelingSetup, visibleAnnotations } from '../../renderer/src/labeling/editorSetup.js';
-import { unsupportedTags } from '../../renderer/src/labeling/editorTags.js';
-import { shortcutApplies } from '../../renderer/src/labeling/shortcutPolicy.js';
-import { DEFAULT_SHORTCUTS } from '../../renderer/src/labeling/shortcuts.js';
+import { callsFor } from '../../renderer/src/features/labeling/editorActions.js';
+import { labelingSetup, visibleAnnotations } from '../../renderer/src/features/labeling/editorSetup.js';
+import { unsupportedTags } from '../../renderer/src/features/labeling/editorTags.js';
+import { shortcutApplies } from '../../renderer/src/features/labeling/shortcutPolicy.js';
+import { DEFAULT_SHORTCUTS } from '../../renderer/src/features/labeling/shortcuts.js';
 
 const result = [{ id: 'r1', type: 'choices', value: { choices: ['A'] } }];
 

@@ -7,15 +7,15 @@ import {
   tagList,
   tagReason,
   unsupportedSentence,
-} from '../../renderer/src/labeling/configReadiness.js';
+} from '../../renderer/src/features/labeling/configReadiness.js';
 import {
   DEFAULT_EDITOR_LOAD_TIMEOUT_MS,
   editorLoadTimeoutMs,
   readableEditorError,
   secondsText,
-} from '../../renderer/src/labeling/editorLoad.js';
-import { parseParentMessage, themeFromAddress } from '../../renderer/src/labeling/protocol.js';
-import { mySkip } from '../../renderer/src/labeling/skippedTask.js';
+} from '../../renderer/src/features/labeling/editorLoad.js';
+import { parseParentMessage, themeFromAddress } from '../../renderer/src/features/labeling/protocol.js';
+import { mySkip } from '../../renderer/src/features/labeling/skippedTask.js';
 
 describe('whether the bundled editor can label with a config', () => {
   it('is ready for a config with controls it knows', () => {

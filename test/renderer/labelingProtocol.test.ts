@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedSource, parseHostMessage, parseParentMessage } from '../../renderer/src/labeling/protocol.js';
-import { previewSetup } from '../../renderer/src/labeling/editorSetup.js';
-import { DEFAULT_SHORTCUTS } from '../../renderer/src/labeling/shortcuts.js';
+import {
+  isTrustedSource,
+  parseHostMessage,
+  parseParentMessage,
+} from '../../renderer/src/features/labeling/protocol.js';
+import { previewSetup } from '../../renderer/src/features/labeling/editorSetup.js';
+import { DEFAULT_SHORTCUTS } from '../../renderer/src/features/labeling/shortcuts.js';
 
 describe('editor frame messages', () => {
   const frame = { name: 'frame window' };

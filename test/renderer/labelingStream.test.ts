@@ -9,7 +9,7 @@ import {
   forward,
   parseTrail,
   serializeTrail,
-} from '../../renderer/src/labeling/streamHistory.js';
+} from '../../renderer/src/features/labeling/streamHistory.js';
 
 describe('the label stream trail', () => {
   it('walks back and forward through the tasks the stream gave', () => {

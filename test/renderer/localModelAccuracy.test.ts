@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyText, FEWEST_TO_MEASURE } from '../../renderer/src/ml/localModelText.js';
+import { accuracyText, FEWEST_TO_MEASURE } from '../../renderer/src/features/model/localModelText.js';
 
 /* The built-in model's accuracy is not shown as a percentage of a handful ("0% on 4 held-out"). */
 

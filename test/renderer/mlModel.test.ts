@@ -6,10 +6,20 @@ import {
   changedFields,
   createFields,
   initialBackendValues,
-} from '../../renderer/src/components/model/backendForm.js';
-import { accuracyText, localStateLabel, localVersionText, metricLines } from '../../renderer/src/ml/localModelText.js';
-import { plainText, predictionSummaries, resultLines, stateTone } from '../../renderer/src/ml/mlText.js';
-import { progressFraction, progressText, runningJob, runSummary } from '../../renderer/src/ml/predictionRunText.js';
+} from '../../renderer/src/features/model/backendForm.js';
+import {
+  accuracyText,
+  localStateLabel,
+  localVersionText,
+  metricLines,
+} from '../../renderer/src/features/model/localModelText.js';
+import { plainText, predictionSummaries, resultLines, stateTone } from '../../renderer/src/features/model/mlText.js';
+import {
+  progressFraction,
+  progressText,
+  runningJob,
+  runSummary,
+} from '../../renderer/src/features/model/predictionRunText.js';
 
 const backend: MlBackend = {
   id: 3,

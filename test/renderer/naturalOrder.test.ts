@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inNaturalOrder } from '../../renderer/src/import/fileKinds';
+import { inNaturalOrder } from '../../renderer/src/features/import/fileKinds';
 
 /* A picked or dropped folder is imported (and so labeled) in the order people read names: img2 before img10. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelingSetup } from '../../renderer/src/labeling/editorSetup.js';
+import { labelingSetup } from '../../renderer/src/features/labeling/editorSetup.js';
 import {
   preAnnotationOf,
   preAnnotationText,
@@ -7,9 +7,9 @@ import {
   suggestionsOf,
   wantedModelVersion,
   type LabelingBackend,
-} from '../../renderer/src/labeling/preAnnotation.js';
-import { parseHostMessage, parseParentMessage } from '../../renderer/src/labeling/protocol.js';
-import { DEFAULT_SHORTCUTS } from '../../renderer/src/labeling/shortcuts.js';
+} from '../../renderer/src/features/labeling/preAnnotation.js';
+import { parseHostMessage, parseParentMessage } from '../../renderer/src/features/labeling/protocol.js';
+import { DEFAULT_SHORTCUTS } from '../../renderer/src/features/labeling/shortcuts.js';
 import type { Prediction } from '../../shared/api/predictions.js';
 
 const result = [{ from_name: 'label', to_name: 'text', type: 'choices', value: { choices: ['pos'] } }];

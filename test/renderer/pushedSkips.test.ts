@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pushedSummary, runCounts } from '../../renderer/src/sync/runStats';
+import { pushedSummary, runCounts } from '../../renderer/src/features/sync/runStats';
 
 /*
  * A skipped task is pushed as a cancelled annotation, but it is no new annotation: the run's line

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readableConfigProblem } from '../../renderer/src/editor/readableConfigProblem';
+import { readableConfigProblem } from '../../renderer/src/features/settings/readableConfigProblem';
 import { createTestApp, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 /*

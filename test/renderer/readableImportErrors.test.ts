@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectedDataKeys, fileHint, missingColumns } from '../../renderer/src/import/expectedData';
-import { describeImportError, urlProblem } from '../../renderer/src/import/importErrors';
-import { readPythonLiteral } from '../../renderer/src/import/pythonLiteral';
-import { withOriginalNames } from '../../renderer/src/import/readableImportMessage';
+import { expectedDataKeys, fileHint, missingColumns } from '../../renderer/src/features/import/expectedDataKeys';
+import { describeImportError, urlProblem } from '../../renderer/src/features/import/describeImportError';
+import { readPythonLiteral } from '../../renderer/src/features/import/pythonLiteral';
+import { withOriginalNames } from '../../renderer/src/features/import/readableImportMessage';
 import { createTestApp, TEST_TOKEN } from '../helpers/testApp.js';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../renderer/src/api/client';
-import { remoteFormErrors } from '../../renderer/src/sync/remoteFormErrors';
+import { remoteFormErrors } from '../../renderer/src/features/sync/remoteFormErrors';
 
 /* The remote form puts each refusal under the field it is about (a bad URL used to be a banner). */
 

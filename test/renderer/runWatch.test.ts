@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_RUN_WATCH, observeNewestRun, type RunWatch } from '../../renderer/src/sync/runWatch';
+import { NO_RUN_WATCH, observeNewestRun, type RunWatch } from '../../renderer/src/features/sync/runWatch';
 
 /* The sync page reads a pull's results again once the run ends, also when it never saw it running. */
 

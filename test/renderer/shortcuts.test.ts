@@ -6,7 +6,7 @@ import {
   loadShortcuts,
   normalizeCombo,
   saveShortcuts,
-} from '../../renderer/src/labeling/shortcuts.js';
+} from '../../renderer/src/features/labeling/shortcuts.js';
 
 function key(key: string, modifiers: Partial<Record<'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey', boolean>> = {}) {
   return { key, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...modifiers };

@@ -10,7 +10,7 @@ import {
   isFieldActive,
   layoutFields,
   layoutRows,
-} from '../../renderer/src/storages/storageForm.js';
+} from '../../renderer/src/features/storages/storageForm.js';
 import {
   durationText,
   locationText,
@@ -19,7 +19,7 @@ import {
   storageName,
   syncProgressText,
   syncResultText,
-} from '../../renderer/src/storages/storageText.js';
+} from '../../renderer/src/features/storages/storageText.js';
 
 /** Label Studio's own layouts, as the server answers them. */
 const form = (name: string) =>

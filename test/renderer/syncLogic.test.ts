@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Remote, SyncRun } from '../../renderer/src/api/remotes';
-import { pulledSummary, pushedSummary, runCounts } from '../../renderer/src/sync/runStats';
+import { pulledSummary, pushedSummary, runCounts } from '../../renderer/src/features/sync/runStats';
 import {
   failureReason,
   runActivity,
@@ -8,8 +8,8 @@ import {
   runOutcomeLabel,
   statusPollDelay,
   syncState,
-} from '../../renderer/src/sync/runText';
-import { formatDuration, formatInterval, timeAgo } from '../../renderer/src/sync/timeText';
+} from '../../renderer/src/features/sync/runText';
+import { formatDuration, formatInterval, timeAgo } from '../../renderer/src/features/sync/timeText';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listTemplates } from '../../electron/core/domain/templates/listTemplates.js';
-import { miniatureKey, miniatureOf } from '../../renderer/src/components/createProject/miniatureOf.js';
+import { miniatureKey, miniatureOf } from '../../renderer/src/features/createProject/miniatureOf.js';
 
 /** What each gallery template's miniature draws: its data, the marks on it | the controls beside it. */
 const EXPECTED: Record<string, string> = {

@@ -14,10 +14,10 @@ import {
   type DmViewData,
 } from '../../../shared/api/dataManager';
 import { projectSchema } from '../../../shared/api/projects';
-import type { Filters } from '../dm/filters';
+import type { Filters } from '../features/dm/filters';
 import type { ApiClient } from './client';
 
-export type { DmAction, DmTask, DmView, DmViewData } from '../../../shared/api/dataManager';
+export type { DmAction, DmTask, DmTaskPage, DmView, DmViewData } from '../../../shared/api/dataManager';
 
 /*
  * The Data Manager endpoints the page uses (docs/label-studio-compatibility.md#data-manager,

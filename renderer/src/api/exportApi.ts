@@ -1,5 +1,5 @@
 import { exportFormatListSchema } from '../../../shared/api/exports';
-import { exportQuery, fileNameFromHeaders, type ExportChoice } from '../export/exportOptions';
+import { exportQuery, fileNameFromHeaders, type ExportChoice } from '../features/export/exportOptions';
 import { ApiError, type ApiClient } from './client';
 import { errorMessageFromBody } from './errorMessage';
 

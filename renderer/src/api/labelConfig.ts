@@ -1,5 +1,5 @@
 import { isErrorEnvelope } from '../../../shared/api/errors';
-import { readableConfigProblem } from '../editor/readableConfigProblem';
+import { readableConfigProblem } from '../features/settings/readableConfigProblem';
 import { ApiError, type ApiClient } from './client';
 
 export interface ConfigProblem {

@@ -58,9 +58,13 @@ export function whoAmI(client: ApiClient, signal?: AbortSignal): Promise<WhoAmI>
 }
 
 /** The next task of my label stream, or null when none is left (the server answers 404). */
-export async function getNextTaskId(client: ApiClient, projectId: number): Promise<number | null> {
+export async function getNextTaskId(
+  client: ApiClient,
+  projectId: number,
+  signal?: AbortSignal,
+): Promise<number | null> {
   try {
-    return (await client.get(`/api/projects/${projectId}/next/`, { schema: nextTaskSchema })).id;
+    return (await client.get(`/api/projects/${projectId}/next/`, { signal, schema: nextTaskSchema })).id;
   } catch (error) {
     if (error instanceof Error && 'status' in error && error.status === 404) return null;
     throw error;
@@ -76,6 +80,7 @@ export async function getNeighbourTaskId(
   projectId: number,
   taskId: number,
   direction: 'next' | 'previous',
+  signal?: AbortSignal,
 ): Promise<number | null> {
   const query = {
     filters: {
@@ -93,6 +98,7 @@ export async function getNeighbourTaskId(
   };
   const page = await client.get('/api/tasks/', {
     query: { project: projectId, page: 1, page_size: 1, fields: 'task_only', query: JSON.stringify(query) },
+    signal,
     schema: dmTaskPageSchema,
   });
   return page.tasks[0]?.id ?? null;

@@ -1,6 +1,6 @@
 import type { ApiClient } from './client';
 import type { AnnotationWire, DraftWire } from './labeling';
-import type { ApiCall } from '../labeling/editorActions';
+import type { ApiCall } from '../features/labeling/editorActions';
 
 /** Sends one call that `editorActions.ts` planned. */
 export function sendApiCall<T>(client: ApiClient, call: ApiCall): Promise<T> {

@@ -8,8 +8,8 @@ import { ApiError, type ApiClient } from './client';
  */
 export type { ListedAccessToken } from '../../../shared/api/tokens';
 
-export async function fetchLegacyToken(client: ApiClient): Promise<string> {
-  return (await client.get('/api/current-user/token', { schema: tokenAnswerSchema })).token;
+export async function fetchLegacyToken(client: ApiClient, signal?: AbortSignal): Promise<string> {
+  return (await client.get('/api/current-user/token', { signal, schema: tokenAnswerSchema })).token;
 }
 
 /** Replaces the legacy key (201); the old one stops working at once. */

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useApi } from '../api/apiContext';
+import { queryKeys } from '../api/queryKeys';
 import { fetchServerVersion, type ServerVersion } from '../api/serverVersion';
-import { SyncStatus } from './sync/SyncStatus';
-
-type ServerState =
-  { kind: 'checking' } | { kind: 'running'; version: ServerVersion } | { kind: 'down'; message: string };
+import { SyncStatus } from '../features/sync/SyncStatus';
+import { usePolling } from '../features/sync/usePolling';
 
 function runningText(version: ServerVersion): string {
   return `Local server is running: Outpost ${version.outpost.version}, Label Studio API ${version.release}.`;
@@ -12,32 +11,20 @@ function runningText(version: ServerVersion): string {
 
 /** Often enough to notice a stopped server, rare enough to cost nothing. */
 const POLL_MS = 30_000;
+const everyPoll = () => POLL_MS;
 
 /** The bottom bar: whether the local server answers, which versions it speaks, and how sync is doing. */
 export function StatusBar() {
   const client = useApi();
-  const [state, setState] = useState<ServerState>({ kind: 'checking' });
-
-  useEffect(() => {
-    let controller = new AbortController();
-    const check = () => {
-      controller.abort();
-      controller = new AbortController();
-      fetchServerVersion(client, controller.signal).then(
-        (version) => setState({ kind: 'running', version }),
-        (error: unknown) => {
-          if (error instanceof DOMException && error.name === 'AbortError') return;
-          setState({ kind: 'down', message: error instanceof Error ? error.message : String(error) });
-        },
-      );
-    };
-    check();
-    const timer = window.setInterval(check, POLL_MS);
-    return () => {
-      window.clearInterval(timer);
-      controller.abort();
-    };
-  }, [client]);
+  const load = useCallback((signal: AbortSignal) => fetchServerVersion(client, signal), [client]);
+  // A server that did not answer is asked again at the next poll, not sooner.
+  const { state: polled } = usePolling(queryKeys.serverVersion, load, everyPoll, POLL_MS);
+  const state =
+    polled.status === 'loading'
+      ? { kind: 'checking' as const }
+      : polled.status === 'error'
+        ? { kind: 'down' as const, message: polled.message }
+        : { kind: 'running' as const, version: polled.value };
 
   return (
     <footer className="status-bar">

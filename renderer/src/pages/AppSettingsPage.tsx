@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useApi } from '../api/apiContext';
-import { fetchAppInfo } from '../api/appInfo';
-import { AccessTokensCard } from '../components/appSettings/AccessTokensCard';
-import { AppearanceCard } from '../components/appSettings/AppearanceCard';
-import { DataFolderCard, type AppInfoLoad } from '../components/appSettings/DataFolderCard';
-import { LegacyTokenCard } from '../components/appSettings/LegacyTokenCard';
-import { SettingsCard } from '../components/appSettings/SettingsCard';
-import { ShortcutsCard } from '../components/appSettings/ShortcutsCard';
+import { AccessTokensCard } from '../features/appSettings/AccessTokensCard';
+import { AppearanceCard } from '../features/appSettings/AppearanceCard';
+import { DataFolderCard, type AppInfoLoad } from '../features/appSettings/DataFolderCard';
+import { LegacyTokenCard } from '../features/appSettings/LegacyTokenCard';
+import { SettingsCard } from '../features/appSettings/SettingsCard';
+import { useAppInfo } from '../features/appSettings/useAppInfo';
+import { ShortcutsCard } from '../features/appSettings/ShortcutsCard';
 import '../styles/appSettings.css';
 
 const SECTIONS = [
@@ -18,21 +16,14 @@ const SECTIONS = [
 
 /** The app's own settings: API tokens, where the data lives, theme and labeling shortcuts. */
 export function AppSettingsPage() {
-  const client = useApi();
-  const [appInfo, setAppInfo] = useState<AppInfoLoad>({ status: 'loading' });
+  const info = useAppInfo();
+  const appInfo: AppInfoLoad = info.isPending
+    ? { status: 'loading' }
+    : info.isError
+      ? { status: 'error', message: String(info.error) }
+      : { status: 'ready', info: info.data };
   // The UI's client signs in with the legacy token only inside the desktop app (see connection.ts).
   const isDesktopApp = window.outpost !== undefined;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchAppInfo(client, controller.signal).then(
-      (info) => setAppInfo({ status: 'ready', info }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAppInfo({ status: 'error', message: String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client]);
 
   return (
     <section className="page app-settings" aria-labelledby="app-settings-heading">

@@ -1,34 +1,14 @@
-import { useEffect, useState } from 'react';
-import { useApi } from '../api/apiContext';
+import { useState } from 'react';
 import type { Conflict, Resolution } from '../api/conflicts';
-import { fetchProjectTitle } from '../api/dataManager';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ConflictCard } from '../components/conflicts/ConflictCard';
-import { useConflicts } from '../components/conflicts/useConflicts';
-import { NoOpenConflicts } from '../components/conflicts/NoOpenConflicts';
-import { ProjectNav } from '../components/project/ProjectNav';
-import { useNow } from '../components/sync/useNow';
-import { useToasts } from '../components/toastContext';
+import { ConflictCard } from '../features/conflicts/ConflictCard';
+import { useConflicts } from '../features/conflicts/useConflicts';
+import { NoOpenConflicts } from '../features/conflicts/NoOpenConflicts';
+import { ProjectNav } from '../features/projects/ProjectNav';
+import { useProjectTitle } from '../features/projects/useProjectTitle';
+import { useNow } from '../features/sync/useNow';
 import { routes } from '../router';
 import '../styles/conflicts.css';
-
-/** The project's title for the breadcrumb. */
-function useProjectTitle(projectId: number): string {
-  const client = useApi();
-  const toasts = useToasts();
-  const [title, setTitle] = useState('');
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchProjectTitle(client, projectId, controller.signal).then(
-      (projectTitle) => setTitle(projectTitle),
-      (error: unknown) => {
-        if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
-      },
-    );
-    return () => controller.abort();
-  }, [client, toasts, projectId]);
-  return title;
-}
 
 /**
  * `#/projects/<id>/conflicts`: what a sync with the remote could not settle alone. Each open

@@ -1,37 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useApi } from '../api/apiContext';
+import { useMemo, useState } from 'react';
 import type { DashboardBucket, ProjectDashboard } from '../api/dashboard';
-import { fetchProjectTitle } from '../api/dataManager';
-import { AnnotatorsCard } from '../components/dashboard/AnnotatorsCard';
-import { DashboardControls } from '../components/dashboard/DashboardControls';
-import { LabelsCard } from '../components/dashboard/LabelsCard';
-import { TasksCard } from '../components/dashboard/TasksCard';
-import { TimelineCard } from '../components/dashboard/TimelineCard';
-import { useDashboard } from '../components/dashboard/useDashboard';
+import { AnnotatorsCard } from '../features/dashboard/AnnotatorsCard';
+import { DashboardControls } from '../features/dashboard/DashboardControls';
+import { LabelsCard } from '../features/dashboard/LabelsCard';
+import { TasksCard } from '../features/dashboard/TasksCard';
+import { TimelineCard } from '../features/dashboard/TimelineCard';
+import { useDashboard } from '../features/dashboard/useDashboard';
 import { EmptyState } from '../components/EmptyState';
-import { ProjectNav } from '../components/project/ProjectNav';
-import { useToasts } from '../components/toastContext';
-import { dashboardQuery, plural, rangeName, type RangeChoice } from '../dashboard/dashboardText';
+import { ProjectNav } from '../features/projects/ProjectNav';
+import { useProjectTitle } from '../features/projects/useProjectTitle';
+import { dashboardQuery, plural, rangeName, type RangeChoice } from '../features/dashboard/dashboardText';
 import { routes } from '../router';
 import '../styles/dashboard.css';
 
 /** The viewer's zone, so days start at their midnight. */
 function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-function useProjectTitle(projectId: number): string {
-  const client = useApi();
-  const toasts = useToasts();
-  const [title, setTitle] = useState('');
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchProjectTitle(client, projectId, controller.signal).then(setTitle, (error: unknown) => {
-      if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
-    });
-    return () => controller.abort();
-  }, [client, projectId, toasts]);
-  return title;
 }
 
 function periodSummary(dashboard: ProjectDashboard): string {

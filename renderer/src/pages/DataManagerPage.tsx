@@ -2,25 +2,33 @@ import { useCallback, useState } from 'react';
 import { isDestructive, type DmAction, type DmTask, type DmView } from '../api/dataManager';
 import { RETRIEVE_PREDICTIONS } from '../api/predictionJobs';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ColumnChooser } from '../components/dm/ColumnChooser';
-import { DmToolbar } from '../components/dm/DmToolbar';
-import { FilterEditor } from '../components/dm/FilterEditor';
-import { RetrievePredictionsDialog } from '../components/dm/RetrievePredictionsDialog';
-import { TaskTable } from '../components/dm/TaskTable';
-import { tabTitle, ViewTabs } from '../components/dm/ViewTabs';
-import { useBulkAction } from '../components/dm/useBulkAction';
-import { useColumnWidths } from '../components/dm/useColumnWidths';
-import { useDmMeta } from '../components/dm/useDmMeta';
-import { useDmUsers } from '../components/dm/useDmUsers';
-import { useDmViews } from '../components/dm/useDmViews';
-import { usePredictionRun } from '../components/dm/usePredictionRun';
+import { ColumnChooser } from '../features/dm/ColumnChooser';
+import { DmToolbar } from '../features/dm/DmToolbar';
+import { FilterEditor } from '../features/dm/FilterEditor';
+import { RetrievePredictionsDialog } from '../features/dm/RetrievePredictionsDialog';
+import { TaskTable } from '../features/dm/TaskTable';
+import { tabTitle, ViewTabs } from '../features/dm/ViewTabs';
+import { useBulkAction } from '../features/dm/useBulkAction';
+import { useColumnWidths } from '../features/dm/useColumnWidths';
+import { useDmMeta } from '../features/dm/useDmMeta';
+import { useDmUsers } from '../features/dm/useDmUsers';
+import { useDmViews } from '../features/dm/useDmViews';
+import { useTasksChanged } from '../features/dm/useTasksChanged';
+import { usePredictionRun } from '../features/dm/usePredictionRun';
 import { EmptyState } from '../components/EmptyState';
-import { StorageSyncButton } from '../components/storages/StorageSyncButton';
-import { ExportDialog } from '../components/export/ExportDialog';
-import { ProjectNav } from '../components/project/ProjectNav';
-import { hiddenColumnsOf, orderingFor, toggleHidden, visibleColumns, type TableColumn } from '../dm/columns';
-import type { Filters } from '../dm/filters';
-import { EMPTY_SELECTION, selectAll, selectedCount, selectedItems, setSelected, type Selection } from '../dm/selection';
+import { StorageSyncButton } from '../features/storages/StorageSyncButton';
+import { ExportDialog } from '../features/export/ExportDialog';
+import { ProjectNav } from '../features/projects/ProjectNav';
+import { hiddenColumnsOf, orderingFor, toggleHidden, visibleColumns, type TableColumn } from '../features/dm/columns';
+import type { Filters } from '../features/dm/filters';
+import {
+  EMPTY_SELECTION,
+  selectAll,
+  selectedCount,
+  selectedItems,
+  setSelected,
+  type Selection,
+} from '../features/dm/selection';
 import { routes } from '../router';
 import '../styles/dataManager.css';
 import '../styles/dataManagerGrid.css';
@@ -33,10 +41,10 @@ type Panel = 'filters' | 'columns' | 'export' | null;
 
 /** The project's tasks: tabs of saved filters, a toolbar, and a virtualized grid over any number of tasks. */
 export function DataManagerPage({ projectId }: { projectId: number }) {
-  const [refresh, setRefresh] = useState(0);
-  const meta = useDmMeta(projectId, refresh);
+  const meta = useDmMeta(projectId);
   const tabs = useDmViews(projectId);
-  const users = useDmUsers(refresh);
+  const users = useDmUsers();
+  const tasksChanged = useTasksChanged(projectId);
   const widths = useColumnWidths(projectId, meta.status === 'ready' ? meta.columns : NO_COLUMNS);
   const [panel, setPanel] = useState<Panel>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -54,7 +62,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
   };
   const reload = () => {
     clearSelection();
-    setRefresh((value) => value + 1);
+    tasksChanged();
   };
   const currentSelection = () => ({ selectedItems: selectedItems(selection), filters, ordering });
   const action = useBulkAction(projectId, currentSelection, reload);
@@ -84,7 +92,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
   const shown = visibleColumns(meta.columns, hidden);
   // The list follows the saved tab (the server reads it), not the edit still on its way.
   const stored = tabs.activeSaved ?? view.data;
-  const queryKey = `${view.id}|${JSON.stringify(stored.filters ?? NO_FILTERS)}|${JSON.stringify(stored.ordering ?? [])}|${refresh}`;
+  const listKey = `${view.id}|${JSON.stringify(stored.filters ?? NO_FILTERS)}|${JSON.stringify(stored.ordering ?? [])}`;
   const selected = total === null ? 0 : selectedCount(selection, total);
   const emptyProject = total === 0 && filters.items.length === 0;
 
@@ -137,8 +145,9 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
         <TaskTable
           id="dm-tasks"
           label={`Tasks of tab ${tabTitle(view)}`}
+          projectId={projectId}
           viewId={view.id}
-          queryKey={queryKey}
+          listKey={listKey}
           columns={shown}
           ordering={ordering}
           selection={selection}

@@ -1,49 +1,32 @@
-import { useEffect, useState } from 'react';
-import { useApi } from '../api/apiContext';
-import { fetchImportTarget } from '../api/importApi';
-import { ExportDialog } from '../components/export/ExportDialog';
-import { DropZone } from '../components/import/DropZone';
-import { ExpectedData } from '../components/import/ExpectedData';
-import { ImportErrors } from '../components/import/ImportErrors';
-import { ImportSummary } from '../components/import/ImportSummary';
-import { OtherSources } from '../components/import/OtherSources';
-import { SendingProgress } from '../components/import/SendingProgress';
-import { StagedFiles } from '../components/import/StagedFiles';
-import { UploadReview } from '../components/import/UploadReview';
-import { useImportFlow } from '../components/import/useImportFlow';
-import { ProjectNav } from '../components/project/ProjectNav';
+import { useState } from 'react';
+import { ExportDialog } from '../features/export/ExportDialog';
+import { DropZone } from '../features/import/DropZone';
+import { ExpectedData } from '../features/import/ExpectedData';
+import { ImportErrors } from '../features/import/ImportErrors';
+import { ImportSummary } from '../features/import/ImportSummary';
+import { OtherSources } from '../features/import/OtherSources';
+import { SendingProgress } from '../features/import/SendingProgress';
+import { StagedFiles } from '../features/import/StagedFiles';
+import { UploadReview } from '../features/import/UploadReview';
+import { useImportFlow } from '../features/import/useImportFlow';
+import { ProjectNav } from '../features/projects/ProjectNav';
 import { useToasts } from '../components/toastContext';
-import { exampleTask, expectedDataKeys, type ExpectedKey } from '../import/expectedData';
+import { useImportTarget } from '../features/import/useImportTarget';
 import '../styles/import.css';
 import '../styles/importResults.css';
 
 /** Bring data into a project: files and folders, pasted JSON, a URL; CSV/TSV in two steps. */
 export function ImportPage({ projectId }: { projectId: number }) {
-  const client = useApi();
   const toasts = useToasts();
   const flow = useImportFlow(projectId);
-  const [title, setTitle] = useState('');
+  const target = useImportTarget(projectId);
+  const title = target?.title ?? '';
   // The data keys the labeling config reads; null until known (or when the config cannot be read).
-  const [expected, setExpected] = useState<ExpectedKey[] | null>(null);
+  const expected = target?.expected ?? null;
   // One task in the shape the config reads, for the hints and the paste box's placeholder.
-  const [example, setExample] = useState<Record<string, unknown> | null>(null);
+  const example = target?.example ?? null;
   const [exportOpen, setExportOpen] = useState(false);
   const { phase } = flow;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchImportTarget(client, projectId, controller.signal).then(
-      (target) => {
-        setTitle(target.title);
-        setExpected(target.labelConfig === null ? null : expectedDataKeys(target.labelConfig));
-        setExample(target.labelConfig === null ? null : exampleTask(target.labelConfig));
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) toasts.error(`The project could not be loaded: ${String(error)}`);
-      },
-    );
-    return () => controller.abort();
-  }, [client, projectId, toasts]);
 
   const exampleJson = JSON.stringify([example && Object.keys(example).length > 0 ? example : { text: '…' }]);
   const busy = phase.kind === 'sending' || phase.kind === 'committing';

@@ -1,20 +1,12 @@
-import { useEffect, useState } from 'react';
-import { useApi } from '../api/apiContext';
-import { getLabelingProject, whoAmI, type LabelingProject } from '../api/labeling';
-import { listKnownBackends } from '../api/mlBackends';
-import { LabelingWorkspace } from '../components/labeling/LabelingWorkspace';
-import { ProjectNav } from '../components/project/ProjectNav';
-import type { LabelingBackend } from '../labeling/preAnnotation';
-import { useProjectEditor } from '../labeling/useProjectEditor';
-import type { EditorUser } from '../labeling/protocol';
-import { loadShortcuts } from '../labeling/shortcuts';
+import { useState } from 'react';
+import { errorMessage } from '../api/queryLoad';
+import { LabelingWorkspace } from '../features/labeling/LabelingWorkspace';
+import { ProjectNav } from '../features/projects/ProjectNav';
+import { useLabelingProject } from '../features/labeling/useLabelingProject';
+import { useProjectEditor } from '../features/labeling/useProjectEditor';
+import { loadShortcuts } from '../features/labeling/shortcuts';
 import { routes } from '../router';
 import '../styles/labeling.css';
-
-type Base =
-  | { kind: 'loading' }
-  | { kind: 'ready'; project: LabelingProject; user: EditorUser; backends: LabelingBackend[] }
-  | { kind: 'error'; message: string };
 
 /** Labeling: a task from the data (`taskId`) or the label stream (`taskId` null). */
 export function LabelingPage({
@@ -27,32 +19,16 @@ export function LabelingPage({
   /** The label stream walks only these tasks (picked in the Data Manager). */
   selectedTasks?: readonly number[];
 }) {
-  const client = useApi();
-  const [base, setBase] = useState<Base>({ kind: 'loading' });
   // Read once per page: the settings page is where they change.
   const [shortcuts] = useState(() => loadShortcuts(localStorage));
   // Which editor labels: known before the editor frame mounts, since the frame loads one or the other.
   const { editor, fallBack } = useProjectEditor(projectId);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([
-      getLabelingProject(client, projectId, controller.signal),
-      whoAmI(client, controller.signal),
-      // Which predictions pre-label and whether a model suggests regions; labeling works without.
-      listKnownBackends(client, projectId, controller.signal).catch((): LabelingBackend[] => []),
-    ]).then(
-      ([project, me, backends]) => {
-        const user = { id: me.id, firstName: me.first_name, lastName: me.last_name, email: me.email };
-        setBase({ kind: 'ready', project, user, backends });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted)
-          setBase({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client, projectId]);
+  const query = useLabelingProject(projectId);
+  const base = query.data
+    ? ({ kind: 'ready', ...query.data } as const)
+    : query.isError
+      ? ({ kind: 'error', message: errorMessage(query.error) } as const)
+      : ({ kind: 'loading' } as const);
 
   return (
     <div className="labeling-layout-page">

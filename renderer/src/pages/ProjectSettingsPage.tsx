@@ -1,15 +1,15 @@
-import { ModelSection } from '../components/model/ModelSection';
-import { ProjectNav } from '../components/project/ProjectNav';
-import { AnnotationSection } from '../components/settings/AnnotationSection';
-import { GeneralSection } from '../components/settings/GeneralSection';
-import { InstructionsSection } from '../components/settings/InstructionsSection';
-import { LabelingSection } from '../components/settings/LabelingSection';
-import { StorageSection } from '../components/storages/StorageSection';
+import { ModelSection } from '../features/model/ModelSection';
+import { ProjectNav } from '../features/projects/ProjectNav';
+import { AnnotationSection } from '../features/settings/AnnotationSection';
+import { GeneralSection } from '../features/settings/GeneralSection';
+import { InstructionsSection } from '../features/settings/InstructionsSection';
+import { LabelingSection } from '../features/settings/LabelingSection';
+import { StorageSection } from '../features/storages/StorageSection';
 import { useToasts } from '../components/toastContext';
 import { routes } from '../router';
-import { UnsavedChangesDialog } from './UnsavedChangesDialog';
-import { useProjectSettings } from './useProjectSettings';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { UnsavedChangesDialog } from '../features/settings/UnsavedChangesDialog';
+import { useProjectSettings } from '../features/settings/useProjectSettings';
+import { useUnsavedChangesGuard } from '../features/settings/useUnsavedChangesGuard';
 
 /** A project's settings on one page: general, instructions, labeling interface, annotation, model, storage. */
 export function ProjectSettingsPage({ projectId }: { projectId: number }) {

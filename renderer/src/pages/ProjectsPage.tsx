@@ -10,16 +10,16 @@ import {
 } from '../api/projects';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
-import { LabelFolderDialog } from '../components/labelFolder/LabelFolderDialog';
-import { ProjectGrid } from '../components/ProjectGrid';
-import { ProjectFormDialog } from '../components/ProjectFormDialog';
-import { ProjectsToolbar } from '../components/ProjectsToolbar';
+import { LabelFolderDialog } from '../features/labelFolder/LabelFolderDialog';
+import { ProjectGrid } from '../features/projects/ProjectGrid';
+import { ProjectFormDialog } from '../features/projects/ProjectFormDialog';
+import { ProjectsToolbar } from '../features/projects/ProjectsToolbar';
 import { useToasts } from '../components/toastContext';
 import { routes } from '../router';
-import { useDebouncedValue } from './useDebouncedValue';
-import { useProjectList } from './useProjectList';
+import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useProjectList } from '../features/projects/useProjectList';
 import { duplicateProjectWithTasks } from '../api/copyTasks';
-import { DuplicateProjectDialog } from '../components/DuplicateProjectDialog';
+import { DuplicateProjectDialog } from '../features/projects/DuplicateProjectDialog';
 import { pluralize } from '../../../shared/text/counts';
 
 function titleOf(project: { title: string | null }): string {

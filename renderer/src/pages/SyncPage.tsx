@@ -4,11 +4,11 @@ import { queryKeys } from '../api/queryKeys';
 import { listRemotes, type Remote } from '../api/remotes';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
-import { RemoteCard } from '../components/sync/RemoteCard';
-import { RemoteFormDialog } from '../components/sync/RemoteFormDialog';
-import { useNow } from '../components/sync/useNow';
-import { usePolling } from '../components/sync/usePolling';
-import { useRemoteEditing } from '../components/sync/useRemoteEditing';
+import { RemoteCard } from '../features/sync/RemoteCard';
+import { RemoteFormDialog } from '../features/sync/RemoteFormDialog';
+import { useNow } from '../features/sync/useNow';
+import { usePolling } from '../features/sync/usePolling';
+import { useRemoteEditing } from '../features/sync/useRemoteEditing';
 import '../styles/sync.css';
 import '../styles/syncRuns.css';
 

@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { secondsText } from './editorLoad';
+import type { EditorSetup, HostMessage, ParentMessage } from './protocol';
+import { useEditorLoad, type EditorLoadPhase } from './useEditorLoad';
+import { EditorFrame, type EditorFrameHandle } from './EditorFrame';
+import { useFillHeight } from './useFillHeight';
+
+export interface EditorStageHandle {
+  send(message: ParentMessage): void;
+  /** Starts the editor again in a fresh frame. */
+  reload(): void;
+}
+
+interface EditorStageProps {
+  setup: EditorSetup;
+  /** The cached editor to load (`ProjectEditor.key`), null for the bundled one; another key is another frame. */
+  editorKey: string | null;
+  /**
+   * A cached editor's files did not load (the frame's `editor-files` error): the caller switches
+   * to the bundled editor. Without it, that is a failure like any other.
+   */
+  onEditorFilesFailed?: (reason: string) => void;
+  title: string;
+  /** Every message of the frame, except errors before it loaded (the stage shows those itself). */
+  onMessage: (message: HostMessage) => void;
+  handleRef?: { current: EditorStageHandle | null };
+  /** Sizes the stage (the frame fills it). */
+  className: string;
+  /** Offered beside Retry when the editor does not come up, e.g. a way to change the config. */
+  fallback?: ReactNode;
+  /** Takes all the page's height below it (the labeling page), rather than the size its class gives. */
+  fillHeight?: boolean;
+}
+
+/**
+ * The editor frame with what happens around it: while it loads, nothing but its own "Loading";
+ * when it fails, or takes longer than the wait, a message that says so and a Retry that starts
+ * it again in a fresh frame. A slow editor that comes up after all replaces the message.
+ */
+export function EditorStage(props: EditorStageProps) {
+  const { setup, editorKey, onEditorFilesFailed, title, onMessage, handleRef, className, fallback, fillHeight } = props;
+  const stage = useRef<HTMLDivElement>(null);
+  const room = useFillHeight(stage);
+  const load = useEditorLoad(setup, editorKey);
+  const frame = useRef<EditorFrameHandle | null>(null);
+  const { track, retry } = load;
+
+  useEffect(() => {
+    if (!handleRef) return;
+    handleRef.current = { send: (message) => frame.current?.send(message), reload: retry };
+    return () => {
+      handleRef.current = null;
+    };
+  }, [handleRef, retry]);
+
+  const onFrameMessage = useCallback(
+    (message: HostMessage) => {
+      if (message.type === 'error' && message.kind === 'editor-files' && editorKey !== null && onEditorFilesFailed) {
+        onEditorFilesFailed(message.message);
+        return;
+      }
+      if (track(message)) onMessage(message);
+    },
+    [track, onMessage, editorKey, onEditorFilesFailed],
+  );
+
+  const failed = load.phase.kind === 'failed';
+  return (
+    <div
+      ref={stage}
+      className={`editor-stage ${className}`}
+      data-editor-phase={load.phase.kind}
+      style={fillHeight && room !== null ? { height: `${room}px` } : undefined}
+    >
+      {!failed && (
+        <EditorFrame
+          key={`${editorKey === null ? 'bundled' : `cached:${editorKey}`}/${load.attempt}`}
+          setup={setup}
+          editorKey={editorKey}
+          title={title}
+          onMessage={onFrameMessage}
+          handleRef={frame}
+          className="editor-frame"
+        />
+      )}
+      {(failed || load.phase.kind === 'slow') && (
+        <EditorTrouble phase={load.phase} onRetry={retry}>
+          {fallback}
+        </EditorTrouble>
+      )}
+    </div>
+  );
+}
+
+function EditorTrouble({
+  phase,
+  onRetry,
+  children,
+}: {
+  phase: EditorLoadPhase;
+  onRetry: () => void;
+  children?: ReactNode;
+}) {
+  const slow = phase.kind === 'slow';
+  return (
+    <div className="editor-trouble" role="alert">
+      <p className="editor-trouble__title">
+        {slow ? 'The editor is taking too long to load' : 'The editor could not start'}
+      </p>
+      <p>
+        {slow
+          ? `It has not finished loading after ${secondsText(phase.waitedMs)}. It may still come up; Retry starts it again.`
+          : phase.kind === 'failed' && phase.message}
+      </p>
+      <div className="editor-trouble__actions">
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          Retry
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/** The built-in model's status in words. Pure, for unit tests. */
+import type { LocalModelState, LocalModelStatus } from '../../api/localModel';
+import { percentText, plural } from './mlText';
+
+const STATE_LABELS: Record<LocalModelState, string> = {
+  untrained: 'Not trained yet',
+  training: 'Training…',
+  ready: 'Ready',
+};
+
+export function localStateLabel(state: LocalModelState | string): string {
+  return STATE_LABELS[state as LocalModelState] ?? state;
+}
+
+/** Ready is fine, training is work under way, untrained waits for annotations. */
+export function localStateTone(state: LocalModelState | string): 'ok' | 'busy' | 'off' {
+  return state === 'ready' ? 'ok' : state === 'training' ? 'busy' : 'off';
+}
+
+export function localVersionText(status: Pick<LocalModelStatus, 'model_version' | 'version'>): string {
+  if (status.model_version) return status.model_version;
+  return status.version === null ? '—' : `Version ${status.version}`;
+}
+
+/**
+ * Below this many held-out annotations a percentage says little (one answer moves it by over ten
+ * points; "0% on 4" reads as a broken model), so the page says the sample is too small instead.
+ */
+export const FEWEST_TO_MEASURE = 10;
+
+/** "83% on 12 held-out annotations", or why there is no number yet. */
+export function accuracyText(status: Pick<LocalModelStatus, 'accuracy' | 'held_out'>): string {
+  if (status.accuracy === null || !Number.isFinite(status.accuracy)) {
+    return status.held_out > 0 ? 'Not measured yet' : 'Not measured yet: it needs more annotations to test on';
+  }
+  if (status.held_out < FEWEST_TO_MEASURE) {
+    return (
+      `Too few to measure: ${plural(status.held_out, 'held-out annotation')} ` +
+      `(a score needs at least ${FEWEST_TO_MEASURE})`
+    );
+  }
+  return `${percentText(status.accuracy)} on ${plural(status.held_out, 'held-out annotation')}`;
+}
+
+/** The controls it learns, e.g. "sentiment (choices), ner (labels)". */
+export function controlsText(controls: LocalModelStatus['controls']): string {
+  return controls.map((control) => `${control.name} (${control.kind})`).join(', ');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/**
+ * One line per control from `metrics`: a classification's accuracy beside always answering the
+ * most common choice (the number that says whether it learned anything), a span control's F1.
+ */
+export function metricLines(metrics: unknown): string[] {
+  if (!isRecord(metrics)) return [];
+  return Object.entries(metrics).flatMap(([name, figures]) => {
+    if (!isRecord(figures)) return [];
+    const note = typeof figures.note === 'string' ? figures.note : null;
+    const accuracy = num(figures.accuracy);
+    const f1 = num(figures.f1);
+    if (figures.kind === 'spans' && f1 !== null) {
+      const precision = num(figures.precision);
+      const recall = num(figures.recall);
+      const detail =
+        precision !== null && recall !== null
+          ? ` (precision ${percentText(precision)}, recall ${percentText(recall)})`
+          : '';
+      return [`${name}: F1 ${percentText(f1)}${detail}`];
+    }
+    if (accuracy !== null) {
+      const correct = num(figures.correct);
+      const heldOut = num(figures.held_out);
+      const baseline = num(figures.majority_baseline);
+      const counted = correct !== null && heldOut !== null ? ` (${correct} of ${heldOut})` : '';
+      const compared = baseline !== null ? `; always the most common choice: ${percentText(baseline)}` : '';
+      return [`${name}: ${percentText(accuracy)} right${counted}${compared}`];
+    }
+    return note ? [`${name}: ${note}`] : [];
+  });
+}
