@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import type { FetchLike } from '../../electron/core/sync/remoteClient.js';
 import { runSync } from '../../electron/core/sync/runSync.js';
 import { importFile } from '../helpers/labelingMedia.js';
 import { startRemoteOutpost, type RemoteOutpost, syncDepsOf } from '../helpers/syncRemote.js';
+import { waitUntil } from '../helpers/eventually.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /*
@@ -23,8 +24,13 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 const IMAGE_CONFIG =
   '<View><Image name="image" value="$image"/><Choices name="label" toName="image"><Choice value="a"/></Choices></View>';
 
-/** A web server for media that are not the remote's: one whole file, and one cut on its first request. */
-function startWebServer(whole: Buffer, cut: Buffer) {
+/**
+ * A web server for media that are not the remote's: one whole file, and one cut on its first
+ * request. The cut comes once `halfArrived` resolves: dropped as soon as its bytes left, the
+ * connection could end before the client read them (a stream that errors discards what it still
+ * holds), and on a loaded machine the client would keep nothing to resume from.
+ */
+function startWebServer(whole: Buffer, cut: Buffer, halfArrived: () => Promise<unknown>) {
   const requests: { path: string; range: string | undefined }[] = [];
   let cutServed = false;
   const server: Server = createServer((req: IncomingMessage, res) => {
@@ -37,7 +43,9 @@ function startWebServer(whole: Buffer, cut: Buffer) {
         // First request: announce the whole file, send half, then drop the connection.
         cutServed = true;
         res.writeHead(200, { 'Content-Length': cut.length, 'Accept-Ranges': 'bytes' });
-        res.write(cut.subarray(0, cut.length / 2), () => res.socket?.destroy());
+        res.write(cut.subarray(0, cut.length / 2), () => {
+          void halfArrived().finally(() => res.socket?.destroy());
+        });
       } else if (match) {
         const start = Number(match[1]);
         res.writeHead(206, {
@@ -79,7 +87,16 @@ describe('the media cache', () => {
 
   beforeAll(async () => {
     remote = await startRemoteOutpost();
-    web = await startWebServer(plain, cut);
+    // The half sent is on disk in a partial file before the connection drops.
+    const halfOnDisk = () =>
+      waitUntil(() => {
+        const dir = remoteMediaDir(t.deps.dataDir, remoteId);
+        if (!existsSync(dir)) return false;
+        return readdirSync(dir).some(
+          (name) => name.endsWith('.part') && statSync(join(dir, name)).size === cut.length / 2,
+        );
+      }, 'the first half of the cut download in a partial file');
+    web = await startWebServer(plain, cut, halfOnDisk);
     const project = await remote.api<{ id: number }>('POST', '/api/projects/', {
       title: 'Pictures',
       label_config: IMAGE_CONFIG,
