@@ -186,8 +186,22 @@ describe('labeling with the remote’s own editor, offline', () => {
       // before it handles a click. As a person would: close the warning, type the date again and
       // submit again, until the annotation is posted (after a post, Submit gives way to Update).
       for (let tries = 0; !answered && tries < 6; tries += 1) {
-        if (await warning.isVisible()) await warning.getByRole('button', { name: 'OK' }).click();
-        await warning.waitFor({ state: 'hidden' });
+        // A click on OK while the warning still opens can leave it open: click again until it closes.
+        await waitUntil(
+          async () => {
+            if (!(await warning.isVisible())) return true;
+            await warning
+              .getByRole('button', { name: 'OK' })
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
+            return warning.waitFor({ state: 'hidden', timeout: 2_000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          'the required-field warning to close',
+          60_000,
+        );
         if ((await date.inputValue()) !== DATE) await date.fill(DATE);
         await expect.poll(() => date.inputValue()).toBe(DATE);
         // A warning opening meanwhile takes the click: the next round closes it.
