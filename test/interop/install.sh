@@ -41,38 +41,59 @@ ensure_venv() {
   echo "$stamp" > "$venv/.installed"
 }
 
-ensure_venv "$dir/venv" test/interop/requirements.txt "Label Studio (a few minutes)" "import label_studio"
-# Label Studio's migrated template (test/interop/python/rig.py), built while the rest installs:
-# Django's migrations are most of a first start, and much of the installing below waits on the network.
-OUTPOST_INTEROP_DIR="$dir" "$dir/venv/bin/python" test/interop/python/rig.py template &
-template=$!
-# Should a step below fail, the build stops with it (rig.py then stops its Label Studio).
-trap 'kill "$template" 2>/dev/null || true' EXIT
-ensure_venv "$dir/ml-venv" test/interop/ml/requirements.txt "the label-studio-ml backend" \
-  "import label_studio_ml.api"
-ensure_venv "$dir/storage-venv" test/interop/storages/requirements.txt "moto (the S3 server)" "import moto.server"
-
-# fake-gcs-server: the Google Cloud Storage emulator, a Go module, built once into $dir/go-bin.
-fake_gcs_version="v1.56.1"
-if [ ! -x "$dir/go-bin/fake-gcs-server" ] || [ "$(cat "$dir/go-bin/.version" 2>/dev/null)" != "$fake_gcs_version" ]; then
+# ensure_fake_gcs: fake-gcs-server, the Google Cloud Storage emulator (a Go module), built once into
+# $dir/go-bin.
+ensure_fake_gcs() {
+  local version="v1.56.1"
+  local bin="$dir/go-bin"
+  if [ -x "$bin/fake-gcs-server" ] && [ "$(cat "$bin/.version" 2>/dev/null)" = "$version" ]; then
+    return 0
+  fi
   if ! command -v go >/dev/null 2>&1; then
     echo "interop: go not found; the storage tests build fake-gcs-server with Go (1.22+)" >&2
     exit 1
   fi
-  echo "interop: building fake-gcs-server $fake_gcs_version into $dir/go-bin (once)"
+  echo "interop: building fake-gcs-server $version into $dir/go-bin (once)"
   mkdir -p "$dir/go-bin"
-  GOBIN="$dir/go-bin" GOFLAGS=-mod=mod go install "github.com/fsouza/fake-gcs-server@$fake_gcs_version"
-  echo "$fake_gcs_version" > "$dir/go-bin/.version"
-fi
+  GOBIN="$dir/go-bin" GOFLAGS=-mod=mod go install "github.com/fsouza/fake-gcs-server@$version"
+  echo "$version" > "$dir/go-bin/.version"
+}
 
 # redis-server comes from Debian (.ci/run installs it); the Redis storage tests start their own.
 if ! command -v redis-server >/dev/null 2>&1; then
-  echo "interop: redis-server not found; install Debian's redis-server (apt-get install redis-server)" >&2
+  echo "interop: redis-server not found; install Debian's redis-server" \
+    "(apt-get install redis-server)" >&2
   exit 1
 fi
 
-trap - EXIT
-if ! wait "$template"; then
-  echo "interop: Label Studio installed into $dir/venv but its template did not build; see the error above" >&2
-  exit 1
+# The four environments do not depend on each other and most of their time is downloading, so they
+# install at once. Label Studio's migrated template (test/interop/python/rig.py) follows its own
+# environment: Django's migrations are most of a first start.
+mkdir -p "$dir"
+(
+  ensure_venv "$dir/venv" test/interop/requirements.txt "Label Studio (a few minutes)" \
+    "import label_studio"
+  OUTPOST_INTEROP_DIR="$dir" exec "$dir/venv/bin/python" test/interop/python/rig.py template
+) &
+label_studio=$!
+ensure_venv "$dir/ml-venv" test/interop/ml/requirements.txt "the label-studio-ml backend" \
+  "import label_studio_ml.api" &
+ml=$!
+ensure_venv "$dir/storage-venv" test/interop/storages/requirements.txt "moto (the S3 server)" \
+  "import moto.server" &
+storage=$!
+ensure_fake_gcs &
+gcs=$!
+# Interrupted, the build stops whatever still runs (rig.py then stops its Label Studio).
+trap 'kill "$label_studio" "$ml" "$storage" "$gcs" 2>/dev/null || true' EXIT
+
+failed=0
+wait "$ml" || failed=1
+wait "$storage" || failed=1
+wait "$gcs" || failed=1
+if ! wait "$label_studio"; then
+  echo "interop: Label Studio or its template did not build into $dir/venv; see the error above" >&2
+  failed=1
 fi
+trap - EXIT
+exit "$failed"
