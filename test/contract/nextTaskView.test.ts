@@ -102,7 +102,7 @@ describe('GET /api/projects/{id}/next?view= (the stream of a Data Manager tab)',
     await expectEnvelope((await next(t, project, `?view=${foreign}`)).response, 400, 'Project and View mismatch');
     await expectEnvelope((await next(t, project, '?view=99999')).response, 404, 'No View matches the given query.');
     await expectEnvelope((await next(t, project, '?view=abc')).response, 400, 'Validation error', {
-      view: ['Incorrect value in key "view" = "abc". It should be digit string.'],
+      view: 'Incorrect value in key "view" = "abc". It should be digit string.',
     });
     await expectEnvelope(
       (await next(t, 99999, `?view=${foreign}`)).response,
