@@ -95,6 +95,32 @@ describe('GET /api/projects/{id}/next?view= (the stream of a Data Manager tab)',
     expect(seen.map((each) => each.id)).toEqual([...byRank].reverse());
   });
 
+  it('orders NULLs last in both directions, and equal values by ascending id, as Label Studio on SQLite', async () => {
+    const t = await createTestApp();
+    const project = await createProject(t);
+    const data = [{ rank: 'b' }, {}, { rank: 'a' }, { rank: 'b' }, {}].map((each, index) => ({
+      text: `t${index}`,
+      ...each,
+    }));
+    const tasks = (await call(t, 'POST', `/api/projects/${project}/import?return_task_ids=true`, data)).body
+      .task_ids as number[];
+    const ascending = await createView(t, project, { ordering: ['tasks:data.rank'] });
+    const descending = await createView(t, project, { ordering: ['-tasks:data.rank'] });
+    const order = (indexes: number[]) => indexes.map((index) => tasks[index]);
+    // Each walk locks every task it visits, so the two walks use separate exclusions, not annotations.
+    const walkExcluding = async (view: number) => {
+      const ids: number[] = [];
+      for (;;) {
+        const reply = await next(t, project, `?view=${view}&exclude=${ids.join(',')}`);
+        if (reply.status !== 200) return ids;
+        ids.push(reply.body.id as number);
+      }
+    };
+    expect(await walkExcluding(ascending)).toEqual(order([2, 0, 3, 1, 4]));
+    t.db.prepare('DELETE FROM task_locks').run();
+    expect(await walkExcluding(descending)).toEqual(order([0, 3, 2, 1, 4]));
+  });
+
   it("answers a view of another project, an unknown view and a malformed one in Label Studio's envelope", async () => {
     const { t, project } = await rankedProject();
     const otherProject = await createProject(t);

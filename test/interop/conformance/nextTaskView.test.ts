@@ -24,11 +24,14 @@ interface Step {
   queue: string;
 }
 
-/** Twelve tasks; every third in group "drop", the others "keep"; ranks out of id order. */
+/** Twelve tasks; every third in group "drop", the others "keep"; ranks out of id order, two keep tasks without one. */
 async function rankedProject(both: Both, sampling: string): Promise<ProjectPair> {
   const project = await createPair(both, TEXT_CONFIG, `Stream ${sampling}`);
   await both.ok('PATCH', project.path('/'), { json: { sampling } });
-  const tasks = RANKS.map((rank, index) => ({ data: { text: `t${index}`, group: index % 3 ? 'keep' : 'drop', rank } }));
+  const tasks = RANKS.map((rank, index) => {
+    const group = index % 3 ? 'keep' : 'drop';
+    return { data: index === 4 || index === 10 ? { text: `t${index}`, group } : { text: `t${index}`, group, rank } };
+  });
   await both.ok('POST', project.path('/import'), { json: tasks }, 201);
   return project;
 }

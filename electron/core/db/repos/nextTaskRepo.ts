@@ -1,5 +1,5 @@
 import type { Db } from '../open.js';
-import { candidateStatement, type StreamCandidates } from './streamCandidates.js';
+import { candidateStatements, type StreamCandidates } from './streamCandidates.js';
 
 export { EVERY_TASK, type StreamCandidates } from './streamCandidates.js';
 
@@ -52,7 +52,6 @@ const HAS_GROUND_TRUTH = 'EXISTS (SELECT 1 FROM annotations g WHERE g.task = t.i
 
 /** The first row's id of the stream's SQL `template`, or undefined; `extra` adds named values. */
 function firstId(db: Db, scope: StreamScope, template: string, extra: Record<string, unknown> = {}) {
-  const { statement, params } = candidateStatement(db, template, scope.candidates);
   const named = {
     project: scope.project,
     user: scope.user,
@@ -62,8 +61,11 @@ function firstId(db: Db, scope: StreamScope, template: string, extra: Record<str
     exclude: JSON.stringify(scope.exclude),
     ...extra,
   };
-  const row = statement.get(...params, named) as { id: number } | undefined;
-  return row?.id;
+  for (const { statement, params } of candidateStatements(db, template, scope.candidates)) {
+    const row = statement.get(...params, named) as { id: number } | undefined;
+    if (row) return row.id;
+  }
+  return undefined;
 }
 
 export function hasOpenTaskWithOverlapAbove1(db: Db, scope: StreamScope): boolean {
