@@ -88,6 +88,15 @@ describe('the label stream of a Data Manager view, Outpost against Label Studio'
     expect(steps.outpost).toEqual(steps.ls);
   });
 
+  it('Sequential sampling with ground truth first, where no task has ground truth', async () => {
+    const project = await rankedProject(both, 'Sequential sampling');
+    await both.ok('PATCH', project.path('/'), { json: { show_ground_truth_first: true } });
+    const view = await createView(both, project, { filters: KEEP_FILTER, ordering: ['tasks:data.rank'] });
+    const steps = await walk(both, project, (side) => `?view=${view[side]}`);
+    expect(steps.ls).toHaveLength(8);
+    expect(steps.outpost).toEqual(steps.ls);
+  });
+
   it('Sequential sampling with a query of filters and ordering instead of a view', async () => {
     const project = await rankedProject(both, 'Sequential sampling');
     const query = encodeURIComponent(JSON.stringify({ filters: KEEP_FILTER, ordering: ['-tasks:data.rank'] }));

@@ -60,10 +60,10 @@ export function chooseNextTask(
   let useLock = taskId === undefined;
   if (taskId !== undefined) queue = append(queue, 'Task lock');
 
-  // 3. Ground truth first (the queue name is recorded even when none is found, as in Label Studio).
+  // 3. Ground truth first (named in the queue only when it gave the task, as Label Studio 1.22 does).
   if (taskId === undefined && project.show_ground_truth_first) {
     taskId = pickOpenTask(db, scope, { random: !isSequential, groundTruthOnly: true });
-    queue = append(queue, 'Ground truth queue');
+    if (taskId !== undefined) queue = append(queue, 'Ground truth queue');
   }
   // 4. Finish tasks other annotators started.
   if (taskId === undefined && project.maximum_annotations > 1) {
