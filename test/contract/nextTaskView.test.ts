@@ -130,10 +130,9 @@ describe('GET /api/projects/{id}/next?view= (the stream of a Data Manager tab)',
     await expectEnvelope((await next(t, project, '?view=abc')).response, 400, 'Validation error', {
       view: 'Incorrect value in key "view" = "abc". It should be digit string.',
     });
-    await expectEnvelope(
-      (await next(t, 99999, `?view=${foreign}`)).response,
-      404,
-      'No Project matches the given query.',
-    );
+    // The project is judged first: a missing one is a 404 whatever the parameters.
+    for (const query of [`?view=${foreign}`, '?view=abc', '?exclude=x']) {
+      await expectEnvelope((await next(t, 99999, query)).response, 404, 'No Project matches the given query.');
+    }
   });
 });

@@ -127,5 +127,6 @@ describe('the label stream of a Data Manager view, Outpost against Label Studio'
     );
     await both.expectSame('an unknown view', 'GET', project.path('/next/?view=99999'));
     await both.expectSame('a view that is not a number', 'GET', project.path('/next/?view=abc'));
+    await both.expectSame('a missing project with such a view', 'GET', '/api/projects/999999/next/?view=abc');
   });
 });

@@ -75,15 +75,18 @@ function presentNextTask(ctx: DomainContext, project: ProjectRow, task: TaskRow,
 /**
  * `GET /api/projects/{id}/next/`: the next task of the caller's label stream, locked
  * for them; 404 `There are no tasks for <user>` when none is left. A view or query narrows
- * and orders the stream; `exclude` names tasks to pass over (streamSelection.ts).
+ * and orders the stream; `exclude` names tasks to pass over (streamSelection.ts). The request's
+ * parameters are read once the project is known to exist, so a missing project is a 404 before
+ * any parameter is judged, as in Label Studio.
  */
 export function getNextTask(
   ctx: DomainContext,
   userId: number,
   projectId: number,
-  request: NextTaskRequest = { view: 0, query: null, exclude: [] },
+  readRequest: () => NextTaskRequest = () => ({ view: 0, query: null, exclude: [] }),
 ): Record<string, unknown> {
-  const selection = streamSelection(ctx, projectId, request);
+  if (!findProjectById(ctx.db, projectId)) throw new NotFoundError('No Project matches the given query.');
+  const selection = streamSelection(ctx, projectId, readRequest());
   return ctx.db.transaction(() => {
     const project = findProjectById(ctx.db, projectId);
     if (!project) throw new NotFoundError('No Project matches the given query.');

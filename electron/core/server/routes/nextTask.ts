@@ -42,7 +42,7 @@ export function nextTaskRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/projects/:id{[0-9]+}/next', {
     get: async (c) => {
       const projectId = pathId(c, 'id', NO_PROJECT);
-      const next = getNextTask(c.get('deps'), c.get('userId'), projectId, readNextTaskRequest(c));
+      const next = getNextTask(c.get('deps'), c.get('userId'), projectId, () => readNextTaskRequest(c));
       // When the project's model version is a live model, the task gets that model's prediction first.
       if (typeof next.id === 'number' && (await predictNextTask(mlDeps(c), projectId, next.id))) {
         return c.json({ ...next, predictions: prelabelingPredictionsOfTask(c.get('deps'), projectId, next.id) });
