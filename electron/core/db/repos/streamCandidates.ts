@@ -15,7 +15,7 @@ import type { TaskColumn, TaskCondition } from './taskQuery.js';
 /** The tasks a stream may pick from (an empty list: every task of the project) and their order. */
 export interface StreamCandidates {
   conditions: readonly TaskCondition[];
-  /** The column to order by (null: the id), NULLs last in both directions, ties by id. */
+  /** The column to order by (null: the id), NULLs last in both directions, ties by ascending id. */
   sortBy: TaskColumn | null;
   descending: boolean;
 }
