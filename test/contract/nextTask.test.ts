@@ -195,8 +195,8 @@ describe('overlap and ground truth', () => {
     expect((await next(t, project)).body).toMatchObject({ id: tasks[1], queue: 'Ground truth queue' });
   });
 
-  it('show_ground_truth_first with no ground truth still names the queue it tried', async () => {
+  it('show_ground_truth_first with no ground truth names only the queue that gave the task', async () => {
     const { t, project, tasks } = await stream({ show_ground_truth_first: true });
-    expect((await next(t, project)).body).toMatchObject({ id: tasks[0], queue: 'Ground truth queue & Sequence queue' });
+    expect((await next(t, project)).body).toMatchObject({ id: tasks[0], queue: 'Sequence queue' });
   });
 });

@@ -89,7 +89,7 @@ describe('GET /api/tasks/ (Data Manager task list)', () => {
     await expectEnvelope(await t.withToken('/api/tasks?project=999'), 404, 'No Project matches the given query.');
     await expectEnvelope(await t.withToken('/api/tasks?view=999'), 404, 'No View matches the given query.');
     await expectEnvelope(await t.withToken('/api/tasks?project=abc'), 400, 'Validation error', {
-      project: ['Incorrect value in key "project" = "abc". It should be digit string.'],
+      project: 'Incorrect value in key "project" = "abc". It should be digit string.',
     });
   });
 

@@ -123,9 +123,10 @@ export const KNOWN_DIFFERENCES = {
     paths: ['status', 'type', 'body'],
     reason:
       'Input that makes Label Studio 1.22 fail with a 500 gets a clear answer instead: a 400 with the reason in ' +
-      'the error envelope (a Data Manager query that is not JSON, task data that is not an object on PATCH, a COCO ' +
-      'export of keypoints without model_index, an unknown export format), or, for a label config that starts ' +
-      "with an XML declaration naming an encoding, which both servers' validation accept, the project asked for; " +
+      'the error envelope (a Data Manager query that is not JSON, a view of another project given to the label ' +
+      'stream, task data that is not an object on PATCH, a COCO export of keypoints without model_index, an ' +
+      'unknown export format), or, for a label config that starts with an XML declaration naming an encoding, ' +
+      "which both servers' validation accept, the project asked for; " +
       'a PATCH of an ML backend, whose validation calls the model server with only the fields sent and fails ' +
       'without url and project, is applied, asking the server again only when its address or credentials change.',
   },

@@ -10,7 +10,8 @@ export function intFromRequest(key: string, raw: string | undefined, fallback: n
   if (raw === undefined) return fallback;
   const parsed = parsePythonInt(raw);
   if (parsed === null) {
-    throw new ValidationError({ [key]: [`Incorrect value in key "${key}" = "${raw}". It should be digit string.`] });
+    // Label Studio raises this with a plain string under the key, which DRF passes on unwrapped.
+    throw new ValidationError({ [key]: `Incorrect value in key "${key}" = "${raw}". It should be digit string.` });
   }
   return Number(parsed);
 }

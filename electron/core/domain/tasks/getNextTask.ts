@@ -12,6 +12,7 @@ import { serializeDraft } from '../drafts/serializeDraft.js';
 import { NotFoundError } from '../errors.js';
 import { serializePrediction } from '../predictions/serializePredictions.js';
 import { chooseNextTask } from './nextTaskQueue.js';
+import { streamSelection, type NextTaskRequest } from './streamSelection.js';
 import { serializeBaseTask } from './serializeTask.js';
 
 /** Label Studio's TASK_LOCK_TTL default. */
@@ -73,14 +74,24 @@ function presentNextTask(ctx: DomainContext, project: ProjectRow, task: TaskRow,
 
 /**
  * `GET /api/projects/{id}/next/`: the next task of the caller's label stream, locked
- * for them; 404 `There are no tasks for <user>` when none is left.
+ * for them; 404 `There are no tasks for <user>` when none is left. A view or query narrows
+ * and orders the stream; `exclude` names tasks to pass over (streamSelection.ts). The request's
+ * parameters are read once the project is known to exist, so a missing project is a 404 before
+ * any parameter is judged, as in Label Studio.
  */
-export function getNextTask(ctx: DomainContext, userId: number, projectId: number): Record<string, unknown> {
+export function getNextTask(
+  ctx: DomainContext,
+  userId: number,
+  projectId: number,
+  readRequest: () => NextTaskRequest = () => ({ view: 0, query: null, exclude: [] }),
+): Record<string, unknown> {
+  if (!findProjectById(ctx.db, projectId)) throw new NotFoundError('No Project matches the given query.');
+  const selection = streamSelection(ctx, projectId, readRequest());
   return ctx.db.transaction(() => {
     const project = findProjectById(ctx.db, projectId);
     if (!project) throw new NotFoundError('No Project matches the given query.');
     const now = ctx.clock();
-    const choice = chooseNextTask(ctx.db, project, userId, formatTimestamp(now));
+    const choice = chooseNextTask(ctx.db, project, userId, formatTimestamp(now), selection);
     const task = choice.taskId === undefined ? undefined : findTaskById(ctx.db, choice.taskId);
     if (!task) {
       // Label Studio prints the user with str(user), which is the email.

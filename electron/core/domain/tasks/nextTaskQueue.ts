@@ -7,9 +7,16 @@ import {
   pickBreadthFirstTask,
   pickOpenTask,
   pickUncertainTask,
+  type StreamCandidates,
   type StreamScope,
 } from '../../db/repos/nextTaskRepo.js';
 import type { ProjectRow } from '../../db/repos/projectsRepo.js';
+
+/** Where the stream picks from: a Data Manager view's tasks and order, less the excluded ids. */
+export interface StreamSelection {
+  candidates: StreamCandidates;
+  exclude: readonly number[];
+}
 
 export interface NextTaskChoice {
   taskId: number | undefined;
@@ -27,10 +34,17 @@ function append(queue: string, name: string): string {
  * Label Studio's `get_next_task` without a Data Manager queue or assignments, step by step:
  * overlap-first filter, the task already locked by the user, ground truth first, breadth first
  * when tasks need several annotators, then the project's sampling; if nothing is left, the
- * user's postponed drafts and (REQUEUE_FOR_ME) their skipped tasks.
+ * user's postponed drafts and (REQUEUE_FOR_ME) their skipped tasks. Every step picks among the
+ * selection's tasks; the ordered steps walk them in its order.
  */
-export function chooseNextTask(db: Db, project: ProjectRow, user: number, now: string): NextTaskChoice {
-  const base = { project: project.id, user, now, skipQueue: project.skip_queue };
+export function chooseNextTask(
+  db: Db,
+  project: ProjectRow,
+  user: number,
+  now: string,
+  selection: StreamSelection,
+): NextTaskChoice {
+  const base = { project: project.id, user, now, skipQueue: project.skip_queue, overlapAbove1: null, ...selection };
   let queue = '';
   // 1. show_overlap_first narrows the open tasks to overlap > 1 when there are any.
   let overlapAbove1: number | null = null;
@@ -46,10 +60,10 @@ export function chooseNextTask(db: Db, project: ProjectRow, user: number, now: s
   let useLock = taskId === undefined;
   if (taskId !== undefined) queue = append(queue, 'Task lock');
 
-  // 3. Ground truth first (the queue name is recorded even when none is found, as in Label Studio).
+  // 3. Ground truth first (named in the queue only when it gave the task, as Label Studio 1.22 does).
   if (taskId === undefined && project.show_ground_truth_first) {
     taskId = pickOpenTask(db, scope, { random: !isSequential, groundTruthOnly: true });
-    queue = append(queue, 'Ground truth queue');
+    if (taskId !== undefined) queue = append(queue, 'Ground truth queue');
   }
   // 4. Finish tasks other annotators started.
   if (taskId === undefined && project.maximum_annotations > 1) {
@@ -74,10 +88,10 @@ export function chooseNextTask(db: Db, project: ProjectRow, user: number, now: s
 
   // 6. Nothing new: the user's postponed drafts, then their own skips.
   useLock = false;
-  const postponed = findPostponedTask(db, project.id, user);
+  const postponed = findPostponedTask(db, scope);
   if (postponed !== undefined) return { taskId: postponed, useLock, queue: 'Postponed draft queue' };
   if (project.skip_queue === 'REQUEUE_FOR_ME') {
-    const skipped = findSkippedTask(db, project.id, user);
+    const skipped = findSkippedTask(db, scope);
     if (skipped !== undefined) return { taskId: skipped, useLock, queue: 'Skipped queue' };
   }
   return { taskId: undefined, useLock, queue };
