@@ -6,7 +6,13 @@ import { startE2eServer } from '../helpers/e2eServer.js';
 import { expectEventually } from '../helpers/eventually.js';
 import { EDITOR_FRAME, labelingEditor, waitForEditor } from '../helpers/labelingPage.js';
 import { GROUP } from './benchCompare.js';
-import { readMemory, writeHeapSnapshot, type MemoryReading } from './labelingMemoryProbe.js';
+import {
+  busiestRendererPid,
+  readMemory,
+  residentBytes,
+  writeHeapSnapshot,
+  type MemoryReading,
+} from './labelingMemoryProbe.js';
 
 /*
  * Memory over a day of labeling: one browser session labels 1,000 tasks of a text-classification
@@ -63,6 +69,9 @@ test(`labeling memory over ${TASKS.toLocaleString('en')} tasks by keyboard`, GRO
   const shownText = (index: number) => editor.locator('.lsf-richtext__container', { hasText: textOf(index) });
   const readings: { after: number; memory: MemoryReading }[] = [];
   const started = performance.now();
+  /** The renderer's RSS as it labels, without forced collections: read after every task from the first reading on. */
+  let rendererPid: number | null = null;
+  const rssAsItGoes: number[] = [];
   for (let index = 0; index < TASKS; index += 1) {
     // This task's editor is up: its text shows and so does its Submit button.
     await shownText(index).waitFor({ timeout: 60_000 });
@@ -72,10 +81,12 @@ test(`labeling memory over ${TASKS.toLocaleString('en')} tasks by keyboard`, GRO
     await page.keyboard.press('1');
     await expectEventually(() => positive.isChecked()).toBe(true);
     await page.keyboard.press('Control+Enter');
+    if (rendererPid !== null) rssAsItGoes.push(residentBytes(rendererPid));
     if (index + 1 === FIRST_READING_AFTER || index + 1 === TASKS) {
       await shownText(index + 1).waitFor({ timeout: 60_000 });
       await waitForEditor(page, 'Submit', { timeout: 60_000 });
       readings.push({ after: index + 1, memory: await readMemory(browser, context, page) });
+      rendererPid ??= await busiestRendererPid(browser);
       if (SNAPSHOTS) await writeHeapSnapshot(context, page, join(SNAPSHOTS, `after-${index + 1}.heapsnapshot`));
     }
   }
@@ -85,13 +96,18 @@ test(`labeling memory over ${TASKS.toLocaleString('en')} tasks by keyboard`, GRO
   expect(annotated.num_tasks_with_annotations).toBe(TASKS);
   expectClean(server.origin, { moreThan: TASKS });
   expect(record.errors).toEqual([]);
-  printReadings(readings, minutes);
+  printReadings(readings, minutes, rssAsItGoes);
 });
 
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).padStart(7)} MB`;
 const count = (value: number) => value.toLocaleString('en').padStart(9);
 
-function printReadings(readings: { after: number; memory: MemoryReading }[], minutes: number): void {
+function printReadings(
+  readings: { after: number; memory: MemoryReading }[],
+  minutes: number,
+  rssAsItGoes: readonly number[],
+): void {
   const [first, last] = [readings[0]!, readings[readings.length - 1]!];
   const rows: [string, (memory: MemoryReading) => number, (value: number) => string][] = [
     ['JS heap used (page + frame, after GC)', (memory) => memory.heapUsed, mb],
@@ -111,6 +127,9 @@ function printReadings(readings: { after: number; memory: MemoryReading }[], min
       '',
       `Labeling memory: ${TASKS.toLocaleString('en')} tasks by keyboard in ${minutes.toFixed(1)} min (target: heap and RSS grow under 50 MB)`,
       ...lines,
+      `renderer RSS while labeling after task ${FIRST_READING_AFTER}, no forced GC: ` +
+        `median ${mb(median(rssAsItGoes)).trim()}, peak ${mb(Math.max(...rssAsItGoes)).trim()}, ` +
+        `last ${mb(rssAsItGoes[rssAsItGoes.length - 1] ?? 0).trim()} (${rssAsItGoes.length} samples)`,
       '',
     ].join('\n'),
   );

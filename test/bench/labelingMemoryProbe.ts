@@ -27,7 +27,7 @@ interface ProcessInfo {
  * The renderer process that did the labeling: of the browser's renderers (a spare one may wait for
  * the next navigation), the one with the most CPU time.
  */
-async function busiestRendererPid(browser: Browser): Promise<number> {
+export async function busiestRendererPid(browser: Browser): Promise<number> {
   const session = await browser.newBrowserCDPSession();
   try {
     const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: ProcessInfo[] };
@@ -40,7 +40,8 @@ async function busiestRendererPid(browser: Browser): Promise<number> {
   }
 }
 
-function residentBytes(pid: number): number {
+/** A process's resident set now (VmRSS), in bytes. */
+export function residentBytes(pid: number): number {
   const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!line) throw new Error(`no VmRSS for process ${pid}`);
   return Number(line[1]) * 1024;
