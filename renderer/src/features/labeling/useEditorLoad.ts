@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { editorLoadTimeoutMs, readableEditorError } from './editorLoad';
 import type { EditorSetup, HostMessage } from './protocol';
+import { useFrameRestart } from './useFrameRestart';
 
 export type EditorLoadPhase =
   | { kind: 'loading' }
@@ -47,9 +48,12 @@ export function useEditorLoad(setup: EditorSetup, editorKey: string | null): Edi
   }, [setup, editorKey, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  // The frame's React key in the stage: another editor or a retry is another frame.
+  const noticeRestart = useFrameRestart(setup, `${editorKey ?? 'bundled'}/${attempt}`);
 
   const track = useCallback(
     (message: HostMessage) => {
+      noticeRestart(message);
       if (message.type === 'loaded') {
         setPhase({ kind: 'loaded' });
         return true;
@@ -59,7 +63,7 @@ export function useEditorLoad(setup: EditorSetup, editorKey: string | null): Edi
       setPhase({ kind: 'failed', message: readableEditorError(message.message) });
       return false;
     },
-    [phase.kind],
+    [phase.kind, noticeRestart],
   );
 
   return { phase, attempt, retry, track };
