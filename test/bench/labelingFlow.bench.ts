@@ -1,0 +1,182 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, test } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
+import { startE2eServer } from '../helpers/e2eServer.js';
+import { waitUntil } from '../helpers/eventually.js';
+import { EDITOR_FRAME } from '../helpers/labelingPage.js';
+import { startLabelStudio } from '../interop/labelStudio.js';
+import { GROUP } from './benchCompare.js';
+import { IMAGE_SIDE } from './labelingFlowMedia.js';
+import { recordFlowEvents, summarize } from './labelingFlowProbe.js';
+import {
+  cacheLabelStudioEditor,
+  chooseEditor,
+  createFlowProject,
+  flowImages,
+  importJson,
+  labelStudioCaller,
+  outpostApi,
+  textTasks,
+  uploadImages,
+  IMAGE_CONFIG,
+  TEXT_CONFIG,
+} from './labelingFlowRig.js';
+import { runKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
+
+/*
+ * The annotator's flow: how long from "submit" to the next task on screen. On the label stream
+ * ("Label all tasks"), for each task the script presses "1" (the first choice's hotkey) and then
+ * Ctrl+Enter; a sample is the time from that Ctrl+Enter keydown to the next task rendered in the
+ * editor (a text task's own text visible, or an image task's image loaded and visible), both
+ * stamped inside the browser (labelingFlowProbe.ts). 5 warm-up tasks, then 40 measured.
+ * Runs, one after another in one Chromium (1400x900):
+ * - Outpost (`outpost serve`, dist/), a text classification project of 100,000 tasks and an image
+ *   classification project of 60 distinct 1000x1000 PNGs (about 1.2 MB each, uploaded), each with
+ *   the bundled editor (1.4.0) and with the Label Studio 1.22 editor Outpost cached from the real
+ *   server by a sync;
+ * - the real Label Studio 1.22 (from the interop venv `npm run bench` installs) on its own "Label
+ *   All Tasks" page (`/projects/<id>/data?labeling=1`), signed in as the rig's user: the same
+ *   configs, 300 text tasks of the same shape and the same 60 images.
+ * The goal is Outpost's median at most a fifth of Label Studio's (ratio <= 0.2).
+ *
+ * Before the labeling page preloads the next task (this machine: 2 cores shared with other work,
+ * so read the ratios rather than the absolute times), in ms:
+ *   TODO figures
+ */
+
+const WARMUP = 5;
+const MEASURED = 40;
+const TARGET_RATIO = 0.2;
+const VIEWPORT = { width: 1400, height: 900 };
+
+const setupStarted = performance.now();
+const labelStudio = await startLabelStudio();
+const outpost = await startE2eServer('labeling-flow');
+const ls = labelStudioCaller(labelStudio);
+const ours = outpostApi(outpost);
+const images = flowImages(60);
+
+const lsText = await createFlowProject(ls.api, 'Flow text', TEXT_CONFIG);
+await importJson(ls.api, lsText, textTasks(300));
+const lsImage = await createFlowProject(ls.api, 'Flow images', IMAGE_CONFIG);
+await uploadImages(ls.api, lsImage, images);
+
+const ourText = await createFlowProject(ours, 'Flow text 100k', TEXT_CONFIG);
+await importJson(ours, ourText, textTasks(100_000));
+const ourImages = { bundled: 0, cached: 0 };
+for (const editor of ['bundled', 'cached'] as const) {
+  ourImages[editor] = await createFlowProject(ours, `Flow images, ${editor} editor`, IMAGE_CONFIG);
+  await uploadImages(ours, ourImages[editor], images);
+}
+const cachedEditor = await cacheLabelStudioEditor(ours, labelStudio, lsText);
+await chooseEditor(ours, ourImages.cached, cachedEditor);
+
+console.log(`labeling flow: servers and projects ready in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+
+const browser: Browser = await launchChromium();
+const outpostContext = await browser.newContext({ viewport: VIEWPORT });
+const outpostEvents = await recordFlowEvents(outpostContext, true, IMAGE_SIDE);
+await (await outpostContext.newPage()).goto(outpost.cli.login, { waitUntil: 'load' });
+const lsContext = await browser.newContext({ viewport: VIEWPORT });
+const lsEvents = await recordFlowEvents(lsContext, false, IMAGE_SIDE);
+
+afterAll(async () => {
+  await browser.close();
+  await outpost.stop();
+  await labelStudio.dispose();
+});
+
+/** Opens Outpost's label stream of `project` in a fresh page (a fresh app: the editor is read at load). */
+async function outpostStream(name: string, project: number, kind: FlowTarget['kind'], cached: boolean) {
+  const page = await outpostContext.newPage();
+  const firstEvent = outpostEvents.length;
+  await page.goto(`${outpost.cli.url}/#/projects/${project}/label`);
+  const frame = page.locator(EDITOR_FRAME);
+  // The cached editor loads in a frame whose address names it; the bundled one's does not.
+  await waitUntil(
+    async () => (await frame.getAttribute('src'))?.includes('editor=') === cached,
+    `the ${cached ? 'cached 1.22' : 'bundled'} editor's frame (${name})`,
+    60_000,
+  );
+  const target: FlowTarget = {
+    name,
+    page,
+    kind,
+    events: outpostEvents,
+    firstEvent,
+    async editor() {
+      const found = await (await frame.elementHandle({ timeout: 60_000 })).contentFrame();
+      if (!found) throw new Error(`the editor frame has no document (${name})`);
+      return found;
+    },
+  };
+  return target;
+}
+
+async function signInToLabelStudio(): Promise<Page> {
+  const page = await lsContext.newPage();
+  await page.goto(`${labelStudio.url}/user/login/`);
+  await page.locator('input[name="email"]').fill(labelStudio.user.email);
+  await page.locator('input[name="password"]').fill(labelStudio.user.password);
+  await page.locator('button[type="submit"], input[type="submit"]').first().click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/user/login'), { timeout: 60_000 });
+  return page;
+}
+const lsPage = await signInToLabelStudio();
+
+async function labelStudioStream(name: string, project: number, kind: FlowTarget['kind']): Promise<FlowTarget> {
+  const firstEvent = lsEvents.length;
+  await lsPage.goto(`${labelStudio.url}/projects/${project}/data?labeling=1`);
+  return { name, page: lsPage, kind, events: lsEvents, firstEvent, editor: async () => lsPage.mainFrame() };
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(9);
+
+/** Runs the script on each target in turn and prints their figures and Outpost's ratios. */
+async function measure(title: string, targets: (() => Promise<FlowTarget>)[]): Promise<void> {
+  const rows: { name: string; figures: ReturnType<typeof summarize> }[] = [];
+  for (const open of targets) {
+    const target = await open();
+    rows.push({ name: target.name, figures: summarize(await runKeyboardFlow(target, WARMUP, MEASURED)) });
+    if (target.page !== lsPage) await target.page.close();
+  }
+  const baseline = rows.find((row) => row.name.startsWith('Label Studio'))!;
+  const width = Math.max(...rows.map((row) => row.name.length));
+  console.log(
+    [
+      '',
+      `${title}: Ctrl+Enter to the next task on screen, ${MEASURED} tasks after ${WARMUP} warm-up`,
+      `${''.padEnd(width)}   ${'median'.padStart(9)}${'p95'.padStart(9)}${'max'.padStart(9)}`,
+      ...rows.map(
+        ({ name, figures }) => `${name.padEnd(width)}   ${ms(figures.median)}${ms(figures.p95)}${ms(figures.max)}`,
+      ),
+      `median as a multiple of "${baseline.name}" (target: ${TARGET_RATIO} or less):`,
+      ...rows
+        .filter((row) => row !== baseline)
+        .map((row) => `  ${row.name.padEnd(width)}  ${(row.figures.median / baseline.figures.median).toFixed(2)}x`),
+      '',
+    ].join('\n'),
+  );
+}
+
+test('text classification: submit to the next task', GROUP, async () => {
+  await measure('Text classification', [
+    async () => {
+      await chooseEditor(ours, ourText, null);
+      return outpostStream('Outpost, 100k tasks, bundled editor 1.4.0', ourText, 'text', false);
+    },
+    async () => {
+      await chooseEditor(ours, ourText, cachedEditor);
+      return outpostStream('Outpost, 100k tasks, cached editor 1.22', ourText, 'text', true);
+    },
+    () => labelStudioStream('Label Studio 1.22, its own page', lsText, 'text'),
+  ]);
+});
+
+test('image classification (1 megapixel): submit to the next task', GROUP, async () => {
+  await measure('Image classification, 1000x1000 PNG', [
+    () => outpostStream('Outpost, bundled editor 1.4.0', ourImages.bundled, 'image', false),
+    () => outpostStream('Outpost, cached editor 1.22', ourImages.cached, 'image', true),
+    () => labelStudioStream('Label Studio 1.22, its own page', lsImage, 'image'),
+  ]);
+});
