@@ -9,6 +9,7 @@ import { GROUP } from './benchCompare.js';
 import { IMAGE_SIDE } from './labelingFlowMedia.js';
 import { recordFlowEvents, summarize } from './labelingFlowProbe.js';
 import {
+  annotatedTasks,
   cacheLabelStudioEditor,
   chooseEditor,
   createFlowProject,
@@ -37,11 +38,21 @@ import { runKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
  * - the real Label Studio 1.22 (from the interop venv `npm run bench` installs) on its own "Label
  *   All Tasks" page (`/projects/<id>/data?labeling=1`), signed in as the rig's user: the same
  *   configs, 300 text tasks of the same shape and the same 60 images.
+ * Each run then checks that the server holds one more annotated task per Ctrl+Enter: the next
+ * task came because the last one was submitted. Chromium runs as the labeling tests run it (one
+ * renderer process per page, see test/helpers/chromium.ts), for both servers alike.
  * The goal is Outpost's median at most a fifth of Label Studio's (ratio <= 0.2).
  *
- * Before the labeling page preloads the next task (this machine: 2 cores shared with other work,
- * so read the ratios rather than the absolute times), in ms:
- *   TODO figures
+ * Before the labeling page preloads the next task, in one run (ms; 2 cores at a load average of
+ * 10-12 from other work, so read the ratios rather than the absolute times; the whole run took
+ * 10.5 minutes there, setup 35 s):
+ *                                   median    p95    max   median / Label Studio's
+ *   text, Outpost, bundled 1.4.0       730   1876   2266   0.61
+ *   text, Outpost, cached 1.22        3727   5948   6442   3.10
+ *   text, Label Studio 1.22           1201   1709   1919
+ *   image, Outpost, bundled 1.4.0      795   1495   1756   0.67
+ *   image, Outpost, cached 1.22       1736   2170   2525   1.47
+ *   image, Label Studio 1.22          1178   1661   1730
  */
 
 const WARMUP = 5;
@@ -50,24 +61,31 @@ const TARGET_RATIO = 0.2;
 const VIEWPORT = { width: 1400, height: 900 };
 
 const setupStarted = performance.now();
-const labelStudio = await startLabelStudio();
-const outpost = await startE2eServer('labeling-flow');
+const [labelStudio, outpost] = await Promise.all([startLabelStudio(), startE2eServer('labeling-flow')]);
 const ls = labelStudioCaller(labelStudio);
 const ours = outpostApi(outpost);
 const images = flowImages(60);
 
-const lsText = await createFlowProject(ls.api, 'Flow text', TEXT_CONFIG);
-await importJson(ls.api, lsText, textTasks(300));
-const lsImage = await createFlowProject(ls.api, 'Flow images', IMAGE_CONFIG);
-await uploadImages(ls.api, lsImage, images);
-
-const ourText = await createFlowProject(ours, 'Flow text 100k', TEXT_CONFIG);
-await importJson(ours, ourText, textTasks(100_000));
-const ourImages = { bundled: 0, cached: 0 };
-for (const editor of ['bundled', 'cached'] as const) {
-  ourImages[editor] = await createFlowProject(ours, `Flow images, ${editor} editor`, IMAGE_CONFIG);
-  await uploadImages(ours, ourImages[editor], images);
-}
+// The two servers fill their projects side by side: they are separate processes.
+const [[lsText, lsImage], [ourText, ourImages]] = await Promise.all([
+  (async () => {
+    const text = await createFlowProject(ls.api, 'Flow text', TEXT_CONFIG);
+    await importJson(ls.api, text, textTasks(300));
+    const image = await createFlowProject(ls.api, 'Flow images', IMAGE_CONFIG);
+    await uploadImages(ls.api, image, images);
+    return [text, image] as const;
+  })(),
+  (async () => {
+    const text = await createFlowProject(ours, 'Flow text 100k', TEXT_CONFIG);
+    await importJson(ours, text, textTasks(100_000));
+    const projects = { bundled: 0, cached: 0 };
+    for (const editor of ['bundled', 'cached'] as const) {
+      projects[editor] = await createFlowProject(ours, `Flow images, ${editor} editor`, IMAGE_CONFIG);
+      await uploadImages(ours, projects[editor], images);
+    }
+    return [text, projects] as const;
+  })(),
+]);
 const cachedEditor = await cacheLabelStudioEditor(ours, labelStudio, lsText);
 await chooseEditor(ours, ourImages.cached, cachedEditor);
 
@@ -104,6 +122,7 @@ async function outpostStream(name: string, project: number, kind: FlowTarget['ki
     kind,
     events: outpostEvents,
     firstEvent,
+    annotatedTasks: () => annotatedTasks(ours, project),
     async editor() {
       const found = await (await frame.elementHandle({ timeout: 60_000 })).contentFrame();
       if (!found) throw new Error(`the editor frame has no document (${name})`);
@@ -127,7 +146,15 @@ const lsPage = await signInToLabelStudio();
 async function labelStudioStream(name: string, project: number, kind: FlowTarget['kind']): Promise<FlowTarget> {
   const firstEvent = lsEvents.length;
   await lsPage.goto(`${labelStudio.url}/projects/${project}/data?labeling=1`);
-  return { name, page: lsPage, kind, events: lsEvents, firstEvent, editor: async () => lsPage.mainFrame() };
+  return {
+    name,
+    page: lsPage,
+    kind,
+    events: lsEvents,
+    firstEvent,
+    editor: async () => lsPage.mainFrame(),
+    annotatedTasks: () => annotatedTasks(ls.api, project),
+  };
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(9);

@@ -45,6 +45,11 @@ export async function createFlowProject(api: Api, title: string, labelConfig: st
   return (await api<{ id: number }>('POST', '/api/projects/', { title, label_config: labelConfig })).id;
 }
 
+export async function annotatedTasks(api: Api, project: number): Promise<number> {
+  return (await api<{ num_tasks_with_annotations: number }>('GET', `/api/projects/${project}/`))
+    .num_tasks_with_annotations;
+}
+
 /** Imports JSON tasks in one request and checks that all of them landed. */
 export async function importJson(api: Api, project: number, tasks: object[]): Promise<void> {
   const answer = await api<{ task_count: number }>('POST', `/api/projects/${project}/import`, tasks);

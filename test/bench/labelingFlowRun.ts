@@ -23,6 +23,8 @@ export interface FlowTarget {
   /** The probe's reports; those before `firstEvent` belong to earlier runs. */
   events: FlowEvent[];
   firstEvent: number;
+  /** How many of the project's tasks have an annotation, read from the server. */
+  annotatedTasks(): Promise<number>;
 }
 
 /** Whether a choice of the editor is checked (the 1.4.0 and the 1.22 editors draw them alike). */
@@ -77,6 +79,7 @@ export async function runKeyboardFlow(target: FlowTarget, warmup: number, measur
     `the first ${target.kind} task on screen (${target.name})`,
     WAIT_MS,
   );
+  const annotatedBefore = await target.annotatedTasks();
   const samples: number[] = [];
   for (let task = 0; task < warmup + measured; task += 1) {
     const what = `task ${current.marker.slice(0, 80)} (${target.name})`;
@@ -107,5 +110,11 @@ export async function runKeyboardFlow(target: FlowTarget, warmup: number, measur
     if (task >= warmup) samples.push(next.at - submit.at);
     current = next;
   }
+  // Each Ctrl+Enter submitted an annotation: the next task came because this one was done.
+  await waitUntil(
+    async () => (await target.annotatedTasks()) === annotatedBefore + warmup + measured,
+    `${warmup + measured} more annotated tasks on the server (${target.name})`,
+    WAIT_MS,
+  );
   return samples;
 }
