@@ -93,10 +93,10 @@ console.log(`labeling flow: servers and projects ready in ${((performance.now() 
 
 const browser: Browser = await launchChromium();
 const outpostContext = await browser.newContext({ viewport: VIEWPORT });
-const outpostEvents = await recordFlowEvents(outpostContext, true, IMAGE_SIDE);
+const outpostLog = await recordFlowEvents(outpostContext, true, IMAGE_SIDE);
 await (await outpostContext.newPage()).goto(outpost.cli.login, { waitUntil: 'load' });
 const lsContext = await browser.newContext({ viewport: VIEWPORT });
-const lsEvents = await recordFlowEvents(lsContext, false, IMAGE_SIDE);
+const lsLog = await recordFlowEvents(lsContext, false, IMAGE_SIDE);
 
 afterAll(async () => {
   await browser.close();
@@ -107,7 +107,7 @@ afterAll(async () => {
 /** Opens Outpost's label stream of `project` in a fresh page (a fresh app: the editor is read at load). */
 async function outpostStream(name: string, project: number, kind: FlowTarget['kind'], cached: boolean) {
   const page = await outpostContext.newPage();
-  const firstEvent = outpostEvents.length;
+  const firstEvent = outpostLog.events.length;
   await page.goto(`${outpost.cli.url}/#/projects/${project}/label`);
   const frame = page.locator(EDITOR_FRAME);
   // The cached editor loads in a frame whose address names it; the bundled one's does not.
@@ -120,7 +120,7 @@ async function outpostStream(name: string, project: number, kind: FlowTarget['ki
     name,
     page,
     kind,
-    events: outpostEvents,
+    log: outpostLog,
     firstEvent,
     annotatedTasks: () => annotatedTasks(ours, project),
     async editor() {
@@ -144,13 +144,13 @@ async function signInToLabelStudio(): Promise<Page> {
 const lsPage = await signInToLabelStudio();
 
 async function labelStudioStream(name: string, project: number, kind: FlowTarget['kind']): Promise<FlowTarget> {
-  const firstEvent = lsEvents.length;
+  const firstEvent = lsLog.events.length;
   await lsPage.goto(`${labelStudio.url}/projects/${project}/data?labeling=1`);
   return {
     name,
     page: lsPage,
     kind,
-    events: lsEvents,
+    log: lsLog,
     firstEvent,
     editor: async () => lsPage.mainFrame(),
     annotatedTasks: () => annotatedTasks(ls.api, project),

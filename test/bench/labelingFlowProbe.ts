@@ -84,19 +84,32 @@ function recordFlow({ inFrame, textMarker, minImageWidth }: ProbeOptions): void 
   requestAnimationFrame(poll);
 }
 
+/** The probe's reports, in the order they came, and a way to wait for the next one. */
+export interface FlowLog {
+  events: FlowEvent[];
+  /** Resolves when the next report arrives. */
+  nextReport(): Promise<void>;
+}
+
 /**
  * Installs the recorder in every document `context` opens from now on (in frames only, or in top
- * documents only) and returns the list its reports are appended to, in the order they came.
+ * documents only) and returns the log its reports are appended to.
  */
 export async function recordFlowEvents(
   context: BrowserContext,
   inFrame: boolean,
   minImageWidth: number,
-): Promise<FlowEvent[]> {
+): Promise<FlowLog> {
   const events: FlowEvent[] = [];
-  await context.exposeBinding('__flowReport', (_source, event: FlowEvent) => void events.push(event));
+  let announce = () => {};
+  let arrived = new Promise<void>((resolve) => (announce = resolve));
+  await context.exposeBinding('__flowReport', (_source, event: FlowEvent) => {
+    events.push(event);
+    announce();
+    arrived = new Promise<void>((resolve) => (announce = resolve));
+  });
   await context.addInitScript(recordFlow, { inFrame, textMarker: TEXT_MARKER, minImageWidth });
-  return events;
+  return { events, nextReport: () => arrived };
 }
 
 /** Median, 95th percentile and maximum of `samples` (nearest rank). */

@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'playwright-core';
 import { waitUntil } from '../helpers/eventually.js';
-import type { FlowEvent } from './labelingFlowProbe.js';
+import type { FlowEvent, FlowLog } from './labelingFlowProbe.js';
 
 /*
  * The annotator's keyboard script, the same on Outpost's labeling stream and on Label Studio's
@@ -21,26 +21,71 @@ export interface FlowTarget {
   /** Which of the probe's markers mean a task is on screen. */
   kind: 'text' | 'image';
   /** The probe's reports; those before `firstEvent` belong to earlier runs. */
-  events: FlowEvent[];
+  log: FlowLog;
   firstEvent: number;
   /** How many of the project's tasks have an annotation, read from the server. */
   annotatedTasks(): Promise<number>;
 }
 
-/** Whether a choice of the editor is checked (the 1.4.0 and the 1.22 editors draw them alike). */
-function isChoiceChecked(): boolean {
-  return !!document.querySelector(
-    'input[type="checkbox"]:checked, input[type="radio"]:checked, .ant-checkbox-wrapper-checked, ' +
-      '.ant-radio-wrapper-checked',
-  );
+const CHECKED_CHOICE =
+  'input[type="checkbox"]:checked, input[type="radio"]:checked, .ant-checkbox-wrapper-checked, ' +
+  '.ant-radio-wrapper-checked';
+
+/**
+ * Runs in the editor's document: resolves true once a choice is checked (or none is, for
+ * `checked` false), polled once per animation frame, or false after `limit` ms. Waiting in the
+ * page answers within a frame of the change rather than a Node poll later.
+ */
+function choiceState({ checked, selector, limit }: { checked: boolean; selector: string; limit: number }) {
+  return new Promise<boolean>((resolve) => {
+    let settled = false;
+    // A time limit that does not rely on frames: a document that stops painting stops them too.
+    setTimeout(() => {
+      settled = true;
+      resolve(false);
+    }, limit);
+    const poll = () => {
+      if (settled) return;
+      if (!!document.querySelector(selector) === checked) {
+        settled = true;
+        resolve(true);
+      } else requestAnimationFrame(poll);
+    };
+    poll();
+  });
 }
 
 /** Tries the editor's document until it answers: a frame can be swapped between two reads. */
-async function inEditor<T>(target: FlowTarget, read: () => T | Promise<T>): Promise<T | undefined> {
+async function inEditor<T, A>(target: FlowTarget, read: (arg: A) => T | Promise<T>, arg: A): Promise<T | undefined> {
   try {
-    return await (await target.editor()).evaluate(read);
+    return await (await target.editor()).evaluate(read as (arg: unknown) => T | Promise<T>, arg as unknown);
   } catch {
     return undefined;
+  }
+}
+
+async function waitForChoice(target: FlowTarget, checked: boolean, what: string): Promise<void> {
+  await waitUntil(
+    () => inEditor(target, choiceState, { checked, selector: CHECKED_CHOICE, limit: 5_000 }),
+    what,
+    WAIT_MS,
+  );
+}
+
+/** Waits for a report of the probe that `find` picks, or fails naming `what`. */
+async function waitForReport(target: FlowTarget, find: () => FlowEvent | undefined, what: string): Promise<FlowEvent> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const found = find();
+    if (found) return found;
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`timed out after ${WAIT_MS} ms waiting for ${what}`);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      target.log.nextReport(),
+      new Promise<void>((resolve) => (timer = setTimeout(() => resolve(), left))),
+    ]);
+    clearTimeout(timer);
   }
 }
 
@@ -48,7 +93,7 @@ async function inEditor<T>(target: FlowTarget, read: () => T | Promise<T>): Prom
 async function focusEditor(target: FlowTarget): Promise<void> {
   await waitUntil(
     async () => {
-      if (await inEditor(target, () => document.hasFocus())) return true;
+      if (await inEditor(target, () => document.hasFocus(), undefined)) return true;
       const frame = await target.editor();
       const element = await frame.frameElement().catch(() => null);
       if (frame !== target.page.mainFrame() && element) await element.focus();
@@ -61,7 +106,7 @@ async function focusEditor(target: FlowTarget): Promise<void> {
 }
 
 const shownSince = (target: FlowTarget, after: number, except: string) =>
-  target.events.find(
+  target.log.events.find(
     (event) =>
       event.kind === 'shown' && event.at >= after && event.marker.startsWith(target.kind) && event.marker !== except,
   );
@@ -71,41 +116,32 @@ const shownSince = (target: FlowTarget, after: number, except: string) =>
  * the Ctrl+Enter keydown to the next task on screen). The stream must already be open.
  */
 export async function runKeyboardFlow(target: FlowTarget, warmup: number, measured: number): Promise<number[]> {
-  let current = await waitUntil(
+  const { events } = target.log;
+  let current = await waitForReport(
+    target,
     () =>
-      target.events
-        .slice(target.firstEvent)
-        .find((event) => event.kind === 'shown' && event.marker.startsWith(target.kind)),
+      events.slice(target.firstEvent).find((event) => event.kind === 'shown' && event.marker.startsWith(target.kind)),
     `the first ${target.kind} task on screen (${target.name})`,
-    WAIT_MS,
   );
   const annotatedBefore = await target.annotatedTasks();
   const samples: number[] = [];
   for (let task = 0; task < warmup + measured; task += 1) {
     const what = `task ${current.marker.slice(0, 80)} (${target.name})`;
-    await waitUntil(
-      async () => (await inEditor(target, isChoiceChecked)) === false,
-      `no choice checked yet on ${what}`,
-      WAIT_MS,
-    );
+    await waitForChoice(target, false, `no choice checked yet on ${what}`);
     await focusEditor(target);
     await target.page.keyboard.press('1');
-    await waitUntil(
-      () => inEditor(target, isChoiceChecked),
-      `hotkey "1" to check the first choice on ${what}`,
-      WAIT_MS,
-    );
-    const from = target.events.length;
+    await waitForChoice(target, true, `hotkey "1" to check the first choice on ${what}`);
+    const from = events.length;
     await target.page.keyboard.press('Control+Enter');
-    const submit = await waitUntil(
-      () => target.events.slice(from).find((event) => event.kind === 'submit'),
+    const submit = await waitForReport(
+      target,
+      () => events.slice(from).find((event) => event.kind === 'submit'),
       `the Ctrl+Enter keydown in the editor on ${what}`,
-      WAIT_MS,
     );
-    const next = await waitUntil(
+    const next = await waitForReport(
+      target,
       () => shownSince(target, submit.at, current.marker),
       `the next ${target.kind} task on screen after submitting ${what}`,
-      WAIT_MS,
     );
     if (task >= warmup) samples.push(next.at - submit.at);
     current = next;
