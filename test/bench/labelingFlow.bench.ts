@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, test } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { startE2eServer } from '../helpers/e2eServer.js';
@@ -22,19 +22,20 @@ import {
   IMAGE_CONFIG,
   TEXT_CONFIG,
 } from './labelingFlowRig.js';
-import { runKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
+import { startKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
 
 /*
  * The annotator's flow: how long from "submit" to the next task on screen. On the label stream
  * ("Label all tasks"), for each task the script presses "1" (the first choice's hotkey) and then
  * Ctrl+Enter; a sample is the time from that Ctrl+Enter keydown to the next task rendered in the
  * editor (a text task's own text visible, or an image task's image loaded and visible), both
- * stamped inside the browser (labelingFlowProbe.ts). 5 warm-up tasks, then 40 measured.
- * Runs, one after another in one Chromium (1400x900):
- * - Outpost (`outpost serve`, dist/), a text classification project of 100,000 tasks and an image
- *   classification project of 60 distinct 1000x1000 PNGs (about 1.2 MB each, uploaded), each with
- *   the bundled editor (1.4.0) and with the Label Studio 1.22 editor Outpost cached from the real
- *   server by a sync;
+ * stamped inside the browser (labelingFlowProbe.ts). 5 warm-up tasks, then 40 measured, in 5
+ * rounds of 8 over the three streams of a test (each in its own tab of one Chromium, 1400x900),
+ * so that a change in the machine's load weighs on all of them:
+ * - Outpost (`outpost serve`, dist/), text classification projects of 100,000 tasks and image
+ *   classification projects of 60 distinct 1000x1000 PNGs (about 1.2 MB each, uploaded), one
+ *   with the bundled editor (1.4.0) and one with the Label Studio 1.22 editor Outpost cached from
+ *   the real server by a sync;
  * - the real Label Studio 1.22 (from the interop venv `npm run bench` installs) on its own "Label
  *   All Tasks" page (`/projects/<id>/data?labeling=1`), signed in as the rig's user: the same
  *   configs, 300 text tasks of the same shape and the same 60 images.
@@ -57,6 +58,8 @@ import { runKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
 
 const WARMUP = 5;
 const MEASURED = 40;
+/** The measured tasks are labeled in this many rounds over the targets (MEASURED / ROUNDS each). */
+const ROUNDS = 5;
 const TARGET_RATIO = 0.2;
 const VIEWPORT = { width: 1400, height: 900 };
 
@@ -76,10 +79,12 @@ const [[lsText, lsImage], [ourText, ourImages]] = await Promise.all([
     return [text, image] as const;
   })(),
   (async () => {
-    const text = await createFlowProject(ours, 'Flow text 100k', TEXT_CONFIG);
-    await importJson(ours, text, textTasks(100_000));
+    // A project per editor: their streams are open side by side.
+    const text = { bundled: 0, cached: 0 };
     const projects = { bundled: 0, cached: 0 };
     for (const editor of ['bundled', 'cached'] as const) {
+      text[editor] = await createFlowProject(ours, `Flow text 100k, ${editor} editor`, TEXT_CONFIG);
+      await importJson(ours, text[editor], textTasks(100_000));
       projects[editor] = await createFlowProject(ours, `Flow images, ${editor} editor`, IMAGE_CONFIG);
       await uploadImages(ours, projects[editor], images);
     }
@@ -87,6 +92,7 @@ const [[lsText, lsImage], [ourText, ourImages]] = await Promise.all([
   })(),
 ]);
 const cachedEditor = await cacheLabelStudioEditor(ours, labelStudio, lsText);
+await chooseEditor(ours, ourText.cached, cachedEditor);
 await chooseEditor(ours, ourImages.cached, cachedEditor);
 
 console.log(`labeling flow: servers and projects ready in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
@@ -94,7 +100,9 @@ console.log(`labeling flow: servers and projects ready in ${((performance.now() 
 const browser: Browser = await launchChromium();
 const outpostContext = await browser.newContext({ viewport: VIEWPORT });
 const outpostLog = await recordFlowEvents(outpostContext, true, IMAGE_SIDE);
-await (await outpostContext.newPage()).goto(outpost.cli.login, { waitUntil: 'load' });
+const loginPage = await outpostContext.newPage();
+await loginPage.goto(outpost.cli.login, { waitUntil: 'load' });
+await loginPage.close();
 const lsContext = await browser.newContext({ viewport: VIEWPORT });
 const lsLog = await recordFlowEvents(lsContext, false, IMAGE_SIDE);
 
@@ -132,41 +140,54 @@ async function outpostStream(name: string, project: number, kind: FlowTarget['ki
   return target;
 }
 
-async function signInToLabelStudio(): Promise<Page> {
+async function signInToLabelStudio(): Promise<void> {
   const page = await lsContext.newPage();
   await page.goto(`${labelStudio.url}/user/login/`);
   await page.locator('input[name="email"]').fill(labelStudio.user.email);
   await page.locator('input[name="password"]').fill(labelStudio.user.password);
   await page.locator('button[type="submit"], input[type="submit"]').first().click();
   await page.waitForURL((url) => !url.pathname.startsWith('/user/login'), { timeout: 60_000 });
-  return page;
+  await page.close();
 }
-const lsPage = await signInToLabelStudio();
+await signInToLabelStudio();
 
 async function labelStudioStream(name: string, project: number, kind: FlowTarget['kind']): Promise<FlowTarget> {
+  const page = await lsContext.newPage();
   const firstEvent = lsLog.events.length;
-  await lsPage.goto(`${labelStudio.url}/projects/${project}/data?labeling=1`);
+  await page.goto(`${labelStudio.url}/projects/${project}/data?labeling=1`);
   return {
     name,
-    page: lsPage,
+    page,
     kind,
     log: lsLog,
     firstEvent,
-    editor: async () => lsPage.mainFrame(),
+    editor: async () => page.mainFrame(),
     annotatedTasks: () => annotatedTasks(ls.api, project),
   };
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(9);
 
-/** Runs the script on each target in turn and prints their figures and Outpost's ratios. */
+/**
+ * Opens every target's stream, labels the warm-up tasks on each, then the measured tasks in
+ * rounds, a few tasks per target in turn: a machine whose load changes during the run weighs on
+ * every target alike, not on whichever ran last. Prints their figures and Outpost's ratios.
+ */
 async function measure(title: string, targets: (() => Promise<FlowTarget>)[]): Promise<void> {
-  const rows: { name: string; figures: ReturnType<typeof summarize> }[] = [];
+  const flows = [];
   for (const open of targets) {
     const target = await open();
-    rows.push({ name: target.name, figures: summarize(await runKeyboardFlow(target, WARMUP, MEASURED)) });
-    if (target.page !== lsPage) await target.page.close();
+    flows.push({ target, flow: await startKeyboardFlow(target), samples: [] as number[] });
   }
+  for (const { flow } of flows) await flow.label(WARMUP);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const run of flows) run.samples.push(...(await run.flow.label(MEASURED / ROUNDS)));
+  }
+  for (const { flow, target } of flows) {
+    await flow.finish();
+    await target.page.close();
+  }
+  const rows = flows.map(({ target, samples }) => ({ name: target.name, figures: summarize(samples) }));
   const baseline = rows.find((row) => row.name.startsWith('Label Studio'))!;
   const width = Math.max(...rows.map((row) => row.name.length));
   console.log(
@@ -188,14 +209,8 @@ async function measure(title: string, targets: (() => Promise<FlowTarget>)[]): P
 
 test('text classification: submit to the next task', GROUP, async () => {
   await measure('Text classification', [
-    async () => {
-      await chooseEditor(ours, ourText, null);
-      return outpostStream('Outpost, 100k tasks, bundled editor 1.4.0', ourText, 'text', false);
-    },
-    async () => {
-      await chooseEditor(ours, ourText, cachedEditor);
-      return outpostStream('Outpost, 100k tasks, cached editor 1.22', ourText, 'text', true);
-    },
+    () => outpostStream('Outpost, 100k tasks, bundled editor 1.4.0', ourText.bundled, 'text', false),
+    () => outpostStream('Outpost, 100k tasks, cached editor 1.22', ourText.cached, 'text', true),
     () => labelStudioStream('Label Studio 1.22, its own page', lsText, 'text'),
   ]);
 });

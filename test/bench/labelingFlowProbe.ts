@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /*
  * What the labeling flow bench watches inside the browser. A script in every new document of the
@@ -21,6 +21,8 @@ export interface FlowEvent {
   marker: string;
   /** Milliseconds on the browser's clock (epoch-based, sub-millisecond). */
   at: number;
+  /** The tab it came from (added in Node: several streams can be open side by side). */
+  page?: Page;
 }
 
 interface ProbeOptions {
@@ -76,6 +78,12 @@ function recordFlow({ inFrame, textMarker, minImageWidth }: ProbeOptions): void 
   };
   let visible = new Set<string>();
   const poll = () => {
+    // A paused tab (a stream waiting for its turn) neither scans nor asks for frames, which would
+    // take the machine from the stream being measured.
+    if ((window as unknown as { __flowPaused?: boolean }).__flowPaused) {
+      setTimeout(poll, 100);
+      return;
+    }
     const now = visibleMarkers();
     for (const marker of now) if (!visible.has(marker)) report({ kind: 'shown', marker, at: clock() });
     visible = now;
@@ -103,8 +111,8 @@ export async function recordFlowEvents(
   const events: FlowEvent[] = [];
   let announce = () => {};
   let arrived = new Promise<void>((resolve) => (announce = resolve));
-  await context.exposeBinding('__flowReport', (_source, event: FlowEvent) => {
-    events.push(event);
+  await context.exposeBinding('__flowReport', (source, event: FlowEvent) => {
+    events.push({ ...event, page: source.page });
     announce();
     arrived = new Promise<void>((resolve) => (announce = resolve));
   });

@@ -105,52 +105,87 @@ async function focusEditor(target: FlowTarget): Promise<void> {
   );
 }
 
+/** Pauses or resumes the probe in the target's editor document (see labelingFlowProbe.ts). */
+async function pauseProbe(target: FlowTarget, paused: boolean): Promise<void> {
+  await waitUntil(
+    async () => {
+      await inEditor(
+        target,
+        (value) => ((window as unknown as { __flowPaused?: boolean }).__flowPaused = value),
+        paused,
+      );
+      return (
+        (await inEditor(target, () => (window as unknown as { __flowPaused?: boolean }).__flowPaused, undefined)) ===
+        paused
+      );
+    },
+    `the probe ${paused ? 'paused' : 'resumed'} (${target.name})`,
+    WAIT_MS,
+  );
+}
+
+/** The probe's reports from this target's tab, from its `firstEvent` on. */
+const reportsOf = (target: FlowTarget, from = target.firstEvent) =>
+  target.log.events.slice(from).filter((event) => event.page === target.page);
+
 const shownSince = (target: FlowTarget, after: number, except: string) =>
-  target.log.events.find(
+  reportsOf(target).find(
     (event) =>
       event.kind === 'shown' && event.at >= after && event.marker.startsWith(target.kind) && event.marker !== except,
   );
 
-/**
- * Labels `warmup + measured` tasks with the keyboard and returns the `measured` samples (ms from
- * the Ctrl+Enter keydown to the next task on screen). The stream must already be open.
- */
-export async function runKeyboardFlow(target: FlowTarget, warmup: number, measured: number): Promise<number[]> {
-  const { events } = target.log;
+export interface KeyboardFlow {
+  /** Labels `tasks` tasks with the keyboard and returns their samples (ms, Ctrl+Enter to the next task). */
+  label(tasks: number): Promise<number[]>;
+  /** Checks that the server holds one more annotated task per Ctrl+Enter. */
+  finish(): Promise<void>;
+}
+
+/** Starts the script on a target whose stream is open, once its first task is on screen. */
+export async function startKeyboardFlow(target: FlowTarget): Promise<KeyboardFlow> {
   let current = await waitForReport(
     target,
-    () =>
-      events.slice(target.firstEvent).find((event) => event.kind === 'shown' && event.marker.startsWith(target.kind)),
+    () => reportsOf(target).find((event) => event.kind === 'shown' && event.marker.startsWith(target.kind)),
     `the first ${target.kind} task on screen (${target.name})`,
   );
   const annotatedBefore = await target.annotatedTasks();
-  const samples: number[] = [];
-  for (let task = 0; task < warmup + measured; task += 1) {
-    const what = `task ${current.marker.slice(0, 80)} (${target.name})`;
-    await waitForChoice(target, false, `no choice checked yet on ${what}`);
-    await focusEditor(target);
-    await target.page.keyboard.press('1');
-    await waitForChoice(target, true, `hotkey "1" to check the first choice on ${what}`);
-    const from = events.length;
-    await target.page.keyboard.press('Control+Enter');
-    const submit = await waitForReport(
-      target,
-      () => events.slice(from).find((event) => event.kind === 'submit'),
-      `the Ctrl+Enter keydown in the editor on ${what}`,
-    );
-    const next = await waitForReport(
-      target,
-      () => shownSince(target, submit.at, current.marker),
-      `the next ${target.kind} task on screen after submitting ${what}`,
-    );
-    if (task >= warmup) samples.push(next.at - submit.at);
-    current = next;
-  }
-  // Each Ctrl+Enter submitted an annotation: the next task came because this one was done.
-  await waitUntil(
-    async () => (await target.annotatedTasks()) === annotatedBefore + warmup + measured,
-    `${warmup + measured} more annotated tasks on the server (${target.name})`,
-    WAIT_MS,
-  );
-  return samples;
+  let labeled = 0;
+  return {
+    async label(tasks) {
+      await pauseProbe(target, false);
+      const samples: number[] = [];
+      for (let task = 0; task < tasks; task += 1) {
+        const what = `task ${current.marker.slice(0, 80)} (${target.name})`;
+        await waitForChoice(target, false, `no choice checked yet on ${what}`);
+        await focusEditor(target);
+        await target.page.keyboard.press('1');
+        await waitForChoice(target, true, `hotkey "1" to check the first choice on ${what}`);
+        const from = target.log.events.length;
+        await target.page.keyboard.press('Control+Enter');
+        const submit = await waitForReport(
+          target,
+          () => reportsOf(target, from).find((event) => event.kind === 'submit'),
+          `the Ctrl+Enter keydown in the editor on ${what}`,
+        );
+        const next = await waitForReport(
+          target,
+          () => shownSince(target, submit.at, current.marker),
+          `the next ${target.kind} task on screen after submitting ${what}`,
+        );
+        samples.push(next.at - submit.at);
+        labeled += 1;
+        current = next;
+      }
+      await pauseProbe(target, true);
+      return samples;
+    },
+    async finish() {
+      // Each Ctrl+Enter submitted an annotation: the next task came because this one was done.
+      await waitUntil(
+        async () => (await target.annotatedTasks()) === annotatedBefore + labeled,
+        `${labeled} more annotated tasks on the server (${target.name})`,
+        WAIT_MS,
+      );
+    },
+  };
 }
