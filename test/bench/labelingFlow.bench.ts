@@ -45,15 +45,15 @@ import { startKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
  * The goal is Outpost's median at most a fifth of Label Studio's (ratio <= 0.2).
  *
  * Before the labeling page preloads the next task, in one run (ms; 2 cores at a load average of
- * 10-12 from other work, so read the ratios rather than the absolute times; the whole run took
- * 10.5 minutes there, setup 35 s):
+ * 4-8 from other work, so read the ratios rather than the absolute times; the whole run took
+ * 7 minutes there, setup 34 s):
  *                                   median    p95    max   median / Label Studio's
- *   text, Outpost, bundled 1.4.0       730   1876   2266   0.61
- *   text, Outpost, cached 1.22        3727   5948   6442   3.10
- *   text, Label Studio 1.22           1201   1709   1919
- *   image, Outpost, bundled 1.4.0      795   1495   1756   0.67
- *   image, Outpost, cached 1.22       1736   2170   2525   1.47
- *   image, Label Studio 1.22          1178   1661   1730
+ *   text, Outpost, bundled 1.4.0      1362   1872   2134   2.45
+ *   text, Outpost, cached 1.22        1857   2514   2840   3.34
+ *   text, Label Studio 1.22            556   1023   1211
+ *   image, Outpost, bundled 1.4.0      547    796    844   0.73
+ *   image, Outpost, cached 1.22        917   1269   1350   1.22
+ *   image, Label Studio 1.22           753   1110   1176
  */
 
 const WARMUP = 5;
