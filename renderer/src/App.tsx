@@ -42,7 +42,14 @@ function CurrentPage({ route }: { route: Route }) {
     case 'projectSettings':
       return <ProjectSettingsPage projectId={route.projectId} />;
     case 'labeling':
-      return <LabelingPage projectId={route.projectId} taskId={route.taskId} selectedTasks={route.selectedTasks} />;
+      return (
+        <LabelingPage
+          projectId={route.projectId}
+          taskId={route.taskId}
+          selectedTasks={route.selectedTasks}
+          view={route.view}
+        />
+      );
   }
 }
 

@@ -11,10 +11,11 @@ export type Route =
   | { page: 'projectConflicts'; projectId: number }
   | { page: 'projectDashboard'; projectId: number }
   /**
-   * `taskId` null is the label stream: the next task that needs my annotation, or with
-   * `selectedTasks` the tasks picked in the Data Manager, one after another.
+   * `taskId` null is the label stream: the next task that needs my annotation (with `view`, among
+   * a Data Manager tab's tasks in its order), or with `selectedTasks` the tasks picked in the Data
+   * Manager, one after another.
    */
-  | { page: 'labeling'; projectId: number; taskId: number | null; selectedTasks?: readonly number[] };
+  | { page: 'labeling'; projectId: number; taskId: number | null; selectedTasks?: readonly number[]; view?: number };
 
 export type ProjectPage = Extract<Route, { projectId: number }>['page'];
 
@@ -27,10 +28,16 @@ export const routes = {
   projectSettings: (projectId: number) => `#/projects/${projectId}/settings`,
   projectConflicts: (projectId: number) => `#/projects/${projectId}/conflicts`,
   projectDashboard: (projectId: number) => `#/projects/${projectId}/dashboard`,
-  labelStream: (projectId: number, selectedTasks: readonly number[] = []) =>
-    `#/projects/${projectId}/label${selectedTasks.length > 0 ? `?tasks=${selectedTasks.join(',')}` : ''}`,
+  labelStream: (projectId: number, selectedTasks: readonly number[] = [], view?: number) =>
+    `#/projects/${projectId}/label${streamQuery(selectedTasks, view)}`,
   labelTask: (projectId: number, taskId: number) => `#/projects/${projectId}/tasks/${taskId}`,
 };
+
+/** Picked tasks, else a Data Manager tab, else nothing: the whole project's stream. */
+function streamQuery(selectedTasks: readonly number[] = [], view?: number): string {
+  if (selectedTasks.length > 0) return `?tasks=${selectedTasks.join(',')}`;
+  return view === undefined ? '' : `?view=${view}`;
+}
 
 const PROJECT_PAGES: Record<string, ProjectPage> = {
   '': 'projectData',
@@ -46,13 +53,14 @@ export function parseRoute(hash: string): Route {
   if (/^#\/sync\/?$/.test(hash)) return { page: 'sync' };
   const task = /^#\/projects\/(\d+)\/tasks\/(\d+)\/?$/.exec(hash);
   if (task) return { page: 'labeling', projectId: Number(task[1]), taskId: Number(task[2]) };
-  const project = /^#\/projects\/(\d+)(?:\/([a-z]+))?\/?(?:\?tasks=(\d+(?:,\d+)*))?$/.exec(hash);
+  const project = /^#\/projects\/(\d+)(?:\/([a-z]+))?\/?(?:\?tasks=(\d+(?:,\d+)*)|\?view=(\d+))?$/.exec(hash);
   const page = project ? PROJECT_PAGES[project[2] ?? ''] : undefined;
   if (project && page) {
     const projectId = Number(project[1]);
     if (page !== 'labeling') return { page, projectId };
     const selectedTasks = project[3]?.split(',').map(Number);
-    return selectedTasks ? { page, projectId, taskId: null, selectedTasks } : { page, projectId, taskId: null };
+    if (selectedTasks) return { page, projectId, taskId: null, selectedTasks };
+    return project[4] ? { page, projectId, taskId: null, view: Number(project[4]) } : { page, projectId, taskId: null };
   }
   return { page: 'projects' };
 }
@@ -60,8 +68,7 @@ export function parseRoute(hash: string): Route {
 /** A stable key per page, so a page remounts when it is another project or task. */
 export function routeKey(route: Route): string {
   if (route.page === 'labeling') {
-    const selected = route.selectedTasks ? `?tasks=${route.selectedTasks.join(',')}` : '';
-    return `labeling/${route.projectId}/${route.taskId ?? 'stream'}${selected}`;
+    return `labeling/${route.projectId}/${route.taskId ?? 'stream'}${streamQuery(route.selectedTasks, route.view)}`;
   }
   return 'projectId' in route ? `${route.page}/${route.projectId}` : route.page;
 }

@@ -13,14 +13,13 @@ import {
   openLabelingSession,
   waitForEditor,
   EDITOR_FRAME,
+  STREAM_END,
   type EditorButton,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
 import { expectEventually } from '../helpers/eventually.js';
 
 /** The end of a label stream is the server's 404, which Chromium logs; the tests reach it on purpose. */
-const STREAM_END = [{ status: 404, path: /\/api\/projects\/\d+\/next\/$/ }];
-
 const IMAGE_CONFIG = `<View>
   <Image name="image" value="$image"/>
   <RectangleLabels name="box" toName="image"><Label value="Square"/><Label value="Other"/></RectangleLabels>

@@ -12,6 +12,7 @@ import {
   openLabelingSession,
   waitForEditor,
   EDITOR_FRAME,
+  STREAM_END,
   MOOD_CONFIG,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
@@ -29,7 +30,7 @@ const VIDEO_CONFIG = `<View>
 </View>`;
 const EDITOR_SCRIPT = /\/lsf\/main\.js$/;
 /** The editor's script answered 404 on purpose, to make the editor fail. */
-const BROKEN_EDITOR = [{ status: 404, path: EDITOR_SCRIPT }];
+const BROKEN_EDITOR = [{ status: 404, path: EDITOR_SCRIPT }, ...STREAM_END];
 
 interface Task {
   annotations: { was_cancelled: boolean; result: unknown[] }[];

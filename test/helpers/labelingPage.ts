@@ -9,6 +9,12 @@ import { startE2eServer, type E2eServer } from './e2eServer.js';
  * they label.
  */
 
+/**
+ * The label stream's answer when it has nothing (left) for me, a 404 as in Label Studio: the page
+ * asks for the task after the one on screen while it is open, so any stream's last task gets it.
+ */
+export const STREAM_END = [{ status: 404, path: /\/api\/projects\/\d+\/next\/$/ }];
+
 /** The frame the labeling page and the task page show the editor in. */
 export const EDITOR_FRAME = 'iframe[title^="Labeling editor"]';
 

@@ -57,14 +57,26 @@ export function whoAmI(client: ApiClient, signal?: AbortSignal): Promise<WhoAmI>
   return client.get('/api/current-user/whoami', { signal, schema: whoAmISchema });
 }
 
+/** Which part of the label stream to ask for. */
+export interface StreamQuery {
+  /** A Data Manager tab: the stream walks its filters and order, as Label Studio's does. */
+  view?: number;
+  /** Tasks to pass over (this server's own extension): the one on screen, those still being saved. */
+  exclude?: readonly number[];
+  signal?: AbortSignal;
+}
+
 /** The next task of my label stream, or null when none is left (the server answers 404). */
 export async function getNextTaskId(
   client: ApiClient,
   projectId: number,
-  signal?: AbortSignal,
+  { view, exclude = [], signal }: StreamQuery = {},
 ): Promise<number | null> {
+  const query: Record<string, string> = {};
+  if (view !== undefined) query.view = String(view);
+  if (exclude.length > 0) query.exclude = exclude.join(',');
   try {
-    return (await client.get(`/api/projects/${projectId}/next/`, { signal, schema: nextTaskSchema })).id;
+    return (await client.get(`/api/projects/${projectId}/next/`, { query, signal, schema: nextTaskSchema })).id;
   } catch (error) {
     if (error instanceof Error && 'status' in error && error.status === 404) return null;
     throw error;

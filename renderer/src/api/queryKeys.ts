@@ -47,7 +47,7 @@ export const queryKeys = {
    * label stream moves on only when the annotator does.
    */
   labelingTask: (taskId: number) => ['labeling', 'tasks', taskId] as const,
-  labelStreamStart: (projectId: number) => ['labeling', 'stream', projectId] as const,
+  labelStreamStart: (projectId: number, view?: number) => ['labeling', 'stream', projectId, view ?? 'project'] as const,
   taskNeighbours: (projectId: number, taskId: number) => ['labeling', 'neighbours', projectId, taskId] as const,
   taskRemoteLink: (taskId: number) => ['labeling', 'remote-link', taskId] as const,
   configValidation: (projectId: number | null, config: string) =>

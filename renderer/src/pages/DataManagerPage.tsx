@@ -117,6 +117,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
       />
       <DmToolbar
         projectId={projectId}
+        viewId={view.id}
         filterCount={filters.items.length}
         total={total}
         selected={selected}

@@ -4,6 +4,7 @@ import { LabelingWorkspace } from '../features/labeling/LabelingWorkspace';
 import { ProjectNav } from '../features/projects/ProjectNav';
 import { useLabelingProject } from '../features/labeling/useLabelingProject';
 import { useProjectEditor } from '../features/labeling/useProjectEditor';
+import { loadLabelingPreferences } from '../features/labeling/labelingPreferences';
 import { loadShortcuts } from '../features/labeling/shortcuts';
 import { routes } from '../router';
 import '../styles/labeling.css';
@@ -13,14 +14,18 @@ export function LabelingPage({
   projectId,
   taskId,
   selectedTasks,
+  view,
 }: {
   projectId: number;
   taskId: number | null;
   /** The label stream walks only these tasks (picked in the Data Manager). */
   selectedTasks?: readonly number[];
+  /** The label stream walks this Data Manager tab's tasks, in its order. */
+  view?: number;
 }) {
   // Read once per page: the settings page is where they change.
   const [shortcuts] = useState(() => loadShortcuts(localStorage));
+  const [preferences] = useState(() => loadLabelingPreferences(localStorage));
   // Which editor labels: known before the editor frame mounts, since the frame loads one or the other.
   const { editor, fallBack } = useProjectEditor(projectId);
   const query = useLabelingProject(projectId);
@@ -55,6 +60,8 @@ export function LabelingPage({
           backends={base.backends}
           routeTaskId={taskId}
           selectedTasks={selectedTasks}
+          view={view}
+          autoAdvance={preferences.autoAdvance}
           shortcuts={shortcuts}
         />
       )}

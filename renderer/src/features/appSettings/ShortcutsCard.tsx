@@ -7,6 +7,7 @@ import {
   type ShortcutAction,
 } from '../labeling/shortcuts';
 import { useToasts } from '../../components/toastContext';
+import { AutoAdvanceSetting } from './AutoAdvanceSetting';
 import { SettingsCard } from './SettingsCard';
 import { ShortcutRow } from './ShortcutRow';
 import { allDefaults, conflictingActions, SHORTCUT_ACTIONS, type Shortcuts } from './shortcutEditing';
@@ -80,6 +81,7 @@ export function ShortcutsCard() {
           Restore defaults
         </button>
       </div>
+      <AutoAdvanceSetting />
     </SettingsCard>
   );
 }

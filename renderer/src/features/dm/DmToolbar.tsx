@@ -6,6 +6,8 @@ import { formatCount, pluralize } from '../../../../shared/text/counts';
 
 interface DmToolbarProps {
   projectId: number;
+  /** The tab shown: labeling walks its tasks, in its order. */
+  viewId?: number;
   filterCount: number;
   total: number | null;
   selected: number;
@@ -72,7 +74,7 @@ export function DmToolbar(props: DmToolbarProps) {
             </span>
           </>
         ) : (
-          <a className="button button--primary" href={routes.labelStream(projectId, picked)}>
+          <a className="button button--primary" href={routes.labelStream(projectId, picked, props.viewId)}>
             {labelText}
           </a>
         )}

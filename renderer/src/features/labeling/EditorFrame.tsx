@@ -10,7 +10,7 @@ import {
   type HostMessage,
   type ParentMessage,
 } from './protocol';
-import { fetchTaskMedia } from './taskMedia';
+import { taskMediaOnce } from './mediaPrefetch';
 import { useDocumentTheme } from './useDocumentTheme';
 import type { EditorBoot } from '../../../../shared/api/editor';
 
@@ -86,7 +86,7 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
     // the page's own policy (frame-src 'self') keeps anything but this server's pages out of it.
     const send = (message: ParentMessage) => frameRef.current?.contentWindow?.postMessage(message, '*');
     const sendSetup = (next: EditorSetup) => {
-      void fetchTaskMedia(next.task.data, location.origin, controller.signal).then((media) => {
+      void taskMediaOnce(next.task.data, location.origin).then((media) => {
         // A newer setup went in meanwhile: its own media follow.
         if (setupRef.current === next && !controller.signal.aborted) send({ type: 'init', setup: next, media });
       });

@@ -30,6 +30,14 @@ interface EditorStageProps {
   fallback?: ReactNode;
   /** Takes all the page's height below it (the labeling page), rather than the size its class gives. */
   fillHeight?: boolean;
+  /** The page is getting the next setup: the editor shows the last one, inert, meanwhile. */
+  waiting?: boolean;
+  /**
+   * Changes when the setup needs a frame of its own. The bundled editor takes each new setup in
+   * the frame it has; Label Studio 1.22's editor, built a second time in the same document, never
+   * shows its task, so a cached editor gets a fresh frame per task (its files come from the cache).
+   */
+  setupKey?: string;
 }
 
 /**
@@ -38,7 +46,19 @@ interface EditorStageProps {
  * it again in a fresh frame. A slow editor that comes up after all replaces the message.
  */
 export function EditorStage(props: EditorStageProps) {
-  const { setup, editorKey, onEditorFilesFailed, title, onMessage, handleRef, className, fallback, fillHeight } = props;
+  const {
+    setup,
+    editorKey,
+    onEditorFilesFailed,
+    title,
+    onMessage,
+    handleRef,
+    className,
+    fallback,
+    fillHeight,
+    waiting,
+  } = props;
+  const frameOfItsOwn = editorKey === null ? '' : `/${props.setupKey ?? ''}`;
   const stage = useRef<HTMLDivElement>(null);
   const room = useFillHeight(stage);
   const load = useEditorLoad(setup, editorKey);
@@ -70,11 +90,13 @@ export function EditorStage(props: EditorStageProps) {
       ref={stage}
       className={`editor-stage ${className}`}
       data-editor-phase={load.phase.kind}
+      aria-busy={waiting || load.phase.kind === 'loading'}
+      inert={waiting}
       style={fillHeight && room !== null ? { height: `${room}px` } : undefined}
     >
       {!failed && (
         <EditorFrame
-          key={`${editorKey === null ? 'bundled' : `cached:${editorKey}`}/${load.attempt}`}
+          key={`${editorKey === null ? 'bundled' : `cached:${editorKey}`}/${load.attempt}${frameOfItsOwn}`}
           setup={setup}
           editorKey={editorKey}
           title={title}

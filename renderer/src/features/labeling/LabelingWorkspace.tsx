@@ -10,7 +10,7 @@ import type { ShortcutAction } from './shortcuts';
 import { mySkip } from './skippedTask';
 import { useInteractiveSuggestions } from './useInteractiveSuggestions';
 import { useLabelingKeys } from './useLabelingKeys';
-import { useLabelingSession } from './useLabelingSession';
+import { useLabelingSession, type ReadyLoad } from './useLabelingSession';
 import { useTaskNavigation } from './useTaskNavigation';
 import { routes } from '../../router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -21,6 +21,7 @@ import { LabelingToolbar } from './LabelingToolbar';
 import { RemoteEditorLink } from './RemoteEditorLink';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { StreamDone } from './StreamDone';
+import { UnsavedWorkNotice } from './UnsavedWorkNotice';
 
 interface WorkspaceProps {
   project: LabelingProject;
@@ -31,6 +32,9 @@ interface WorkspaceProps {
   backends: readonly LabelingBackend[];
   routeTaskId: number | null;
   selectedTasks?: readonly number[];
+  view?: number;
+  /** After a submit or skip, the stream shows the next task at once (else on "next"). */
+  autoAdvance: boolean;
   shortcuts: Record<ShortcutAction, string>;
 }
 
@@ -38,7 +42,7 @@ interface WorkspaceProps {
 export function LabelingWorkspace(props: WorkspaceProps) {
   const { project, editor, onEditorFilesFailed, user, backends, routeTaskId, shortcuts } = props;
   const headingId = useId();
-  const navigation = useTaskNavigation(project.id, routeTaskId, props.selectedTasks);
+  const navigation = useTaskNavigation(project.id, routeTaskId, props.selectedTasks, props.view, props.autoAdvance);
   const session = useLabelingSession({
     project,
     user,
@@ -55,6 +59,10 @@ export function LabelingWorkspace(props: WorkspaceProps) {
   const [instructionsOpen, setInstructionsOpen] = useState(project.show_instruction);
   const [editorError, setEditorError] = useState<string | null>(null);
   const { write, setSelectedAnnotationId } = session;
+  // The editor stays while the next task loads (it is swapped in by message, not a new frame),
+  // showing the last task it had, inert, until then.
+  const [stageLoad, setStageLoad] = useState<ReadyLoad | null>(null);
+  if (session.load.kind === 'ready' && session.load.setup !== stageLoad?.setup) setStageLoad(session.load);
   const sendToEditor = useCallback((message: ParentMessage) => frame.current?.send(message), []);
   const suggest = useInteractiveSuggestions(
     navigation.state.kind === 'task' ? navigation.state.taskId : null,
@@ -91,6 +99,8 @@ export function LabelingWorkspace(props: WorkspaceProps) {
   const { load } = session;
   const instructions = project.expert_instruction?.trim() ?? '';
   const taskId = state.kind === 'task' ? state.taskId : null;
+  const waiting = load.kind !== 'ready' || state.kind !== 'task';
+  const showStage = stageLoad !== null && (state.kind === 'task' || state.kind === 'loading') && load.kind !== 'error';
   const skippedAt = load.kind === 'ready' && readiness.kind === 'ready' ? mySkip(load.task, user.id) : null;
   const fallback = (
     <>
@@ -134,7 +144,8 @@ export function LabelingWorkspace(props: WorkspaceProps) {
           </button>
         </div>
       )}
-      {state.kind === 'done' && <StreamDone projectId={project.id} />}
+      <UnsavedWorkNotice projectId={project.id} unsaved={session.unsaved} />
+      {state.kind === 'done' && <StreamDone projectId={project.id} view={props.view} />}
       {(state.kind === 'error' || load.kind === 'error') && (
         <p className="notice notice--error" role="alert">
           The task could not be loaded: {state.kind === 'error' ? state.message : load.kind === 'error' && load.message}
@@ -145,16 +156,18 @@ export function LabelingWorkspace(props: WorkspaceProps) {
         {state.kind === 'task' && readiness.kind !== 'ready' && (
           <EditorUnavailable readiness={readiness} editor={editor} projectId={project.id} taskId={taskId} />
         )}
-        {state.kind === 'task' && load.kind === 'ready' && readiness.kind === 'ready' && (
+        {showStage && readiness.kind === 'ready' && (
           <EditorStage
-            setup={load.setup}
+            setup={stageLoad.setup}
             editorKey={editor.key}
             onEditorFilesFailed={onEditorFilesFailed}
-            title={`Labeling editor, task ${load.task.id}`}
+            title={`Labeling editor, task ${stageLoad.task.id}`}
             onMessage={onMessage}
             handleRef={frame}
             className="labeling-page__editor"
             fillHeight
+            waiting={waiting}
+            setupKey={`${stageLoad.task.id}@${stageLoad.version}`}
             fallback={fallback}
           />
         )}
@@ -162,7 +175,12 @@ export function LabelingWorkspace(props: WorkspaceProps) {
           <InstructionsPanel html={instructions} onClose={() => setInstructionsOpen(false)} />
         )}
       </div>
-      <ShortcutsHelp open={helpOpen} shortcuts={shortcuts} onClose={() => setHelpOpen(false)} />
+      <ShortcutsHelp
+        open={helpOpen}
+        shortcuts={shortcuts}
+        config={project.label_config}
+        onClose={() => setHelpOpen(false)}
+      />
       <ConfirmDialog
         title="Delete this annotation?"
         open={confirmDelete}

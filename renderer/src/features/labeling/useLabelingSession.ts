@@ -11,23 +11,44 @@ import type { LabelingBackend } from './preAnnotation';
 import type { EditorSetup, EditorUser, HostMessage } from './protocol';
 import type { ShortcutAction } from './shortcuts';
 import type { NavigationState } from './useTaskNavigation';
+import { taskFetchedAhead } from './useStreamLookahead';
 
 export type DraftStatus = { kind: 'none' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed' };
 
-export type TaskLoad =
-  | { kind: 'loading' }
-  | { kind: 'ready'; task: LabelingTask; setup: EditorSetup; version: number }
-  | { kind: 'error'; message: string };
+export interface ReadyLoad {
+  kind: 'ready';
+  task: LabelingTask;
+  setup: EditorSetup;
+  version: number;
+}
+
+export type TaskLoad = { kind: 'loading' } | ReadyLoad | { kind: 'error'; message: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const NO_DRAFT: DraftStatus = { kind: 'none' };
 
-const FINISHED: Partial<Record<HostMessage['type'], string>> = {
+const FINISHED = {
   submit: 'Annotation submitted.',
   update: 'Annotation updated.',
   skip: 'Task skipped.',
-};
+} as const;
+
+/** A submit or skip the annotator is done with: the page moves on while it saves. */
+export interface FinishedTask {
+  taskId: number;
+  /** Whether it was saved; a failed one stays in `unsaved` until a retry saves it. */
+  saved: Promise<boolean>;
+}
+
+/** A submit or skip whose save failed: kept, shown, and sent again on request. */
+export interface UnsavedWork {
+  key: number;
+  taskId: number;
+  kind: 'submit' | 'skip';
+  error: string;
+  retry(): void;
+}
 
 interface SessionInput {
   project: LabelingProject;
@@ -35,8 +56,8 @@ interface SessionInput {
   shortcuts: Record<ShortcutAction, string>;
   backends: readonly LabelingBackend[];
   navigation: NavigationState;
-  /** Called after a submit or skip was saved. */
-  onFinished: () => void;
+  /** Called as soon as a submit or skip is sent, not once it is saved: the next task need not wait. */
+  onFinished: (finished: FinishedTask) => void;
 }
 
 /** What one load of the task started with: its drafts, and whether its annotation was sent. */
@@ -61,6 +82,9 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
     queryKey: queryKeys.labelingTask(taskId ?? 0),
     queryFn: ({ signal }) => getLabelingTask(client, taskId ?? 0, signal),
     enabled: taskId !== null,
+    // Fetched just before by the stream's look ahead, else read when shown; again only when this
+    // page says so: each read starts the editor afresh.
+    initialData: () => taskFetchedAhead(queryClient, project.id, taskId),
     staleTime: Infinity,
     // Another task shown: this one is read afresh if it comes back.
     gcTime: 0,
@@ -83,6 +107,8 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
   const loaded = useRef<LoadedSession>({ version: -1, drafts: [], closed: false });
   // Writes go one after another, so a draft is created once and a submit knows its id.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const [unsaved, setUnsaved] = useState<UnsavedWork[]>([]);
+  const unsavedKey = useRef(0);
 
   const reload = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: queryKeys.labelingTask(taskId ?? 0) }),
@@ -111,19 +137,48 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
           }
         }
       };
-      queue.current = queue.current.then(run).then(
-        () => {
-          if (isDraft) return showDraft({ kind: 'saved', at: new Date() });
-          toasts.success(FINISHED[message.type] ?? 'Saved.');
-          if (message.type === 'update') reload();
-          else onFinished();
-        },
-        (error: unknown) => {
-          if (isDraft) showDraft({ kind: 'failed' });
-          else session.closed = false;
-          toasts.error(isDraft ? `The draft was not saved: ${messageOf(error)}` : messageOf(error));
-        },
-      );
+      if (isDraft || message.type === 'update') {
+        queue.current = queue.current.then(run).then(
+          () => {
+            if (isDraft) return showDraft({ kind: 'saved', at: new Date() });
+            toasts.success(FINISHED.update);
+            reload();
+          },
+          (error: unknown) => {
+            if (isDraft) showDraft({ kind: 'failed' });
+            else session.closed = false;
+            toasts.error(isDraft ? `The draft was not saved: ${messageOf(error)}` : messageOf(error));
+          },
+        );
+        return;
+      }
+      if (message.type !== 'submit' && message.type !== 'skip') return;
+      const kind = message.type;
+      const key = ++unsavedKey.current;
+      // Sent again from the editor: this work replaces what failed before.
+      setUnsaved((list) => list.filter((item) => item.taskId !== taskId));
+      const forget = () => setUnsaved((list) => list.filter((item) => item.key !== key));
+      // The same calls until they go through: the work is the annotator's, whatever the server said.
+      const attempt = (): Promise<boolean> => {
+        const saved = queue.current.then(run).then(
+          () => {
+            forget();
+            toasts.success(FINISHED[kind]);
+            return true;
+          },
+          (error: unknown) => {
+            const item: UnsavedWork = { key, taskId, kind, error: messageOf(error), retry: () => void attempt() };
+            setUnsaved((list) => [...list.filter((other) => other.key !== key), item]);
+            // Still on screen (the page had nowhere to go yet): the editor can send it again.
+            session.closed = false;
+            toasts.error(`Task ${taskId} was not saved: ${messageOf(error)}`);
+            return false;
+          },
+        );
+        queue.current = saved;
+        return saved;
+      };
+      onFinished({ taskId, saved: attempt() });
     },
     [client, taskId, task, version, toasts, onFinished, reload],
   );
@@ -143,5 +198,5 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
 
   // A draft's status is about the load it was saved from.
   const draftStatus = draft.version === version ? draft.status : NO_DRAFT;
-  return { load, draftStatus, selectedAnnotationId, setSelectedAnnotationId, write, removeAnnotation };
+  return { load, draftStatus, selectedAnnotationId, setSelectedAnnotationId, write, removeAnnotation, unsaved };
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api/apiContext';
 import { getNeighbourTaskId, getNextTaskId } from '../../api/labeling';
 import { errorMessage } from '../../api/queryLoad';
@@ -19,6 +19,8 @@ import {
   trailKey,
 } from './streamHistory';
 import type { StreamTrail } from './streamHistory';
+import type { FinishedTask } from './useLabelingSession';
+import { useStreamLookahead } from './useStreamLookahead';
 
 export type NavigationState =
   | { kind: 'loading' }
@@ -33,8 +35,11 @@ export interface TaskNavigation {
   canGoNext: boolean;
   goPrevious(): void;
   goNext(): void;
-  /** After a submit or skip: the stream moves on; a task opened from the data is read again. */
-  afterFinish(): void;
+  /**
+   * After a submit or skip is sent: the stream moves on at once to the task it fetched ahead (else
+   * once the save is through); a task opened from the data is read again once saved.
+   */
+  afterFinish(finished: FinishedTask): void;
 }
 
 /** Where the stream is: its trail, and what it shows (a task of the trail, the end, a failure). */
@@ -72,13 +77,17 @@ export function useTaskNavigation(
   projectId: number,
   routeTaskId: number | null,
   selectedTasks?: readonly number[],
+  view?: number,
+  autoAdvance = true,
 ): TaskNavigation {
   const client = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const stream = routeTaskId === null;
   // A stream over picked tasks keeps its own trail: it starts afresh each time tasks are picked.
-  const storageKey = selectedTasks ? `${trailKey(projectId)}.selected` : trailKey(projectId);
+  const storageKey = selectedTasks
+    ? `${trailKey(projectId)}.selected`
+    : `${trailKey(projectId)}${view === undefined ? '' : `.view${view}`}`;
   const selectedKey = selectedTasks?.join(',');
   // The whole stream carries on where it was; picked tasks start from the first of them.
   const [startTrail] = useState(() =>
@@ -87,8 +96,8 @@ export function useTaskNavigation(
 
   // Where the stream starts: the server's next task, asked once per visit (never again by itself).
   const start = useQuery({
-    queryKey: queryKeys.labelStreamStart(projectId),
-    queryFn: ({ signal }) => getNextTaskId(client, projectId, signal),
+    queryKey: queryKeys.labelStreamStart(projectId, view),
+    queryFn: ({ signal }) => getNextTaskId(client, projectId, { view, signal }),
     enabled: stream && selectedKey === undefined,
     staleTime: Infinity,
     gcTime: 0,
@@ -107,15 +116,29 @@ export function useTaskNavigation(
     if (stream && trail.visited.length > 0) sessionStorage.setItem(storageKey, serializeTrail(trail));
   }, [stream, storageKey, trail]);
 
+  // Without auto-advance, the task just finished stays until "next", which then goes where the
+  // stream would have gone.
+  const [finishedHere, setFinishedHere] = useState<number | null>(null);
+  // Submits still being saved: the stream passes over them when it looks ahead.
+  const saving = useRef(new Set<number>());
+  const shownTask = streamState.kind === 'task' ? streamState.taskId : null;
+  const ahead = useStreamLookahead({
+    projectId,
+    taskId: stream ? shownTask : null,
+    known: selectedKey === undefined ? undefined : nextPicked(selectedKey, trail),
+    view,
+    saving,
+  });
+
   const pullNext = useCallback(
     (from: StreamTrail) => {
       if (selectedKey !== undefined) return setMoved(arrival(from, nextPicked(selectedKey, from)));
-      getNextTaskId(client, projectId).then(
+      getNextTaskId(client, projectId, { view, exclude: [...saving.current] }).then(
         (id) => setMoved(arrival(from, id)),
         (error: unknown) => setMoved({ trail: from, state: { kind: 'error', message: errorMessage(error) } }),
       );
     },
-    [client, projectId, selectedKey],
+    [client, projectId, selectedKey, view],
   );
 
   // A task opened from the data: its neighbours by id. Without them the buttons simply stay off.
@@ -135,16 +158,45 @@ export function useTaskNavigation(
     if (neighbours.error) toasts.error(`The neighbouring tasks could not be found: ${errorMessage(neighbours.error)}`);
   }, [neighbours.error, toasts]);
 
+  /** Leaves the finished task for the one fetched ahead, else for the server's next once it is saved. */
+  const moveOn = (taskId: number, saved: Promise<boolean>) => {
+    const settled = ahead.settle();
+    void settled.then((next) => {
+      if (typeof next === 'number') setMoved(arrival(trail, next));
+    });
+    void Promise.all([saved, settled]).then(([ok, next]) => {
+      saving.current.delete(taskId);
+      // Nothing fetched ahead (or the end, where a skipped task may come back): asked once saved.
+      if (ok && typeof next !== 'number') pullNext(trail);
+    });
+  };
+
   if (stream) {
     const done = streamState.kind === 'done';
     return {
       state: streamState,
       // From the "all done" screen, previous reopens the last task of the trail.
       canGoPrevious: done ? trail.visited.length > 0 : canGoBack(trail),
-      canGoNext: !done && canGoForward(trail),
+      canGoNext: !done && (canGoForward(trail) || finishedHere === shownTask),
       goPrevious: () => setMoved(atTask(done ? { ...trail, position: trail.visited.length - 1 } : back(trail))),
-      goNext: () => setMoved(atTask(forward(trail))),
-      afterFinish: () => pullNext(trail),
+      goNext: () => {
+        if (canGoForward(trail)) setMoved(atTask(forward(trail)));
+        else if (shownTask !== null && finishedHere === shownTask) moveOn(shownTask, Promise.resolve(true));
+      },
+      afterFinish: ({ taskId, saved }) => {
+        if (taskId !== shownTask) return;
+        saving.current.add(taskId);
+        if (!autoAdvance) {
+          setFinishedHere(taskId);
+          // It stays: read again once saved, it opens on what was just submitted.
+          void saved.then((ok) => {
+            saving.current.delete(taskId);
+            if (ok) void queryClient.invalidateQueries({ queryKey: queryKeys.labelingTask(taskId) });
+          });
+          return;
+        }
+        moveOn(taskId, saved);
+      },
     };
   }
   const open = (id: number | null | undefined) => {
@@ -157,6 +209,9 @@ export function useTaskNavigation(
     goPrevious: () => open(neighbours.data?.previous),
     goNext: () => open(neighbours.data?.next),
     // The task stays; what was just saved shows once it is read again.
-    afterFinish: () => void queryClient.invalidateQueries({ queryKey: queryKeys.labelingTask(routeTaskId) }),
+    afterFinish: ({ saved }) =>
+      void saved.then((ok) => {
+        if (ok) void queryClient.invalidateQueries({ queryKey: queryKeys.labelingTask(routeTaskId) });
+      }),
   };
 }
