@@ -8,7 +8,7 @@ import { launchChromium } from '../helpers/chromium.js';
 import { addAnnotation } from '../helpers/dmData.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { IMAGE_FIXTURES } from '../helpers/imageExportContext.js';
-import { editorButton } from '../helpers/labelingPage.js';
+import { editorButton, STREAM_END } from '../helpers/labelingPage.js';
 import { visitStop, type StopReport, type Theme, type TourIds, type TourStop } from '../helpers/pageTour.js';
 import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { expectEventually } from '../helpers/eventually.js';
@@ -116,7 +116,12 @@ describe('every page at 1440 and 900 px, in light and dark', () => {
     await server.api('POST', '/api/outpost/remotes/', { url: remote.url, token: remote.token, name: 'Team server' });
     browser = await launchChromium();
     // One context for the whole tour: the login link is single-use. The theme follows the system, emulated here.
-    recorded = await openRecordedPage(browser, { colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+    // The label stream's one task has nothing after it: its look ahead is answered 404.
+    recorded = await openRecordedPage(
+      browser,
+      { colorScheme: 'light', viewport: { width: 1440, height: 900 } },
+      STREAM_END,
+    );
     await recorded.page.goto(server.cli.login, { waitUntil: 'load' });
     await recorded.page.locator('main h1').first().waitFor({ timeout: 15_000 });
   });
