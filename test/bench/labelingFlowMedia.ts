@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { encodeRgbPng } from '../helpers/labelingMedia.js';
 
 /*
  * The 1-megapixel images the labeling flow bench labels: 1000x1000 RGB PNGs, each one different
@@ -8,15 +8,6 @@ import { crc32, deflateSync } from 'node:zlib';
  */
 
 export const IMAGE_SIDE = 1000;
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** The `index`-th image: deterministic, distinct from every other index. */
 export function flowImage(index: number, side = IMAGE_SIDE): Buffer {
@@ -40,16 +31,7 @@ export function flowImage(index: number, side = IMAGE_SIDE): Buffer {
       raw[at + 2] = (((x + y) * 100) / side + index * 13 + band * 60) & 255;
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 1 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodeRgbPng(side, side, raw, 1);
 }
 
 /** The file name of the `index`-th image. */

@@ -17,6 +17,7 @@ import {
   type EditorButton,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
+import { dragOverWord } from '../helpers/editorRegions.js';
 import { expectEventually } from '../helpers/eventually.js';
 
 /** The end of a label stream is the server's 404, which Chromium logs; the tests reach it on purpose. */
@@ -66,43 +67,8 @@ describe('labeling page in Chromium against outpost serve', () => {
   const editorButton = (name: EditorButton) => topbarButton(page, name);
   const editorReady = (button: 'Submit' | 'Update') => waitForEditor(page, button);
 
-  async function selectWord(word: string): Promise<void> {
-    // A double click selects one word, which the editor's Text tag turns into a span.
-    await editor().locator('.lsf-richtext__container').getByText(word, { exact: false }).first().waitFor();
-    const box = await editor()
-      .locator('.lsf-richtext__container')
-      .evaluate((root, target) => {
-        // Runs in the page; typed by hand because the test's tsconfig has no DOM library.
-        type Rect = { x: number; y: number; width: number; height: number };
-        type TextNode = { textContent: string | null };
-        type Doc = {
-          createTreeWalker(root: unknown, show: number): { nextNode(): TextNode | null };
-          createRange(): {
-            setStart(node: unknown, at: number): void;
-            setEnd(node: unknown, at: number): void;
-            getBoundingClientRect(): Rect;
-          };
-        };
-        const doc = (root as unknown as { ownerDocument: Doc }).ownerDocument;
-        const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = node.textContent?.indexOf(target) ?? -1;
-          if (at < 0) continue;
-          const range = doc.createRange();
-          range.setStart(node, at);
-          range.setEnd(node, at + target.length);
-          const { x, y, width, height } = range.getBoundingClientRect();
-          return { x, y, width, height };
-        }
-        throw new Error(`no text ${target}`);
-      }, word);
-    const frameBox = (await page.locator(EDITOR_FRAME).boundingBox())!;
-    const y = frameBox.y + box.y + box.height / 2;
-    await page.mouse.move(frameBox.x + box.x + 1, y);
-    await page.mouse.down();
-    await page.mouse.move(frameBox.x + box.x + box.width - 1, y, { steps: 5 });
-    await page.mouse.up();
-  }
+  // Dragging over one word selects it, which the editor's Text tag turns into a span.
+  const selectWord = (word: string) => dragOverWord(page, word);
 
   beforeAll(async () => {
     session = await openLabelingSession('labeling', {

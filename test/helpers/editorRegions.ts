@@ -66,9 +66,13 @@ async function unselectRegions(page: Page): Promise<void> {
 /** Picks `label`, then drags the mouse over the first `word` of the editor's text: a span. */
 export async function labelSpan(page: Page, label: string, word: string): Promise<void> {
   await unselectRegions(page);
-  const editor = labelingEditor(page);
-  await editor.getByText(label, { exact: true }).click();
-  const container = editor.locator('.lsf-richtext__container');
+  await labelingEditor(page).getByText(label, { exact: true }).click();
+  await dragOverWord(page, word);
+}
+
+/** Drags the mouse over the first `word` of the editor's text, as an annotator selects it. */
+export async function dragOverWord(page: Page, word: string): Promise<void> {
+  const container = labelingEditor(page).locator('.lsf-richtext__container');
   await container.getByText(word, { exact: false }).first().waitFor();
   const box = await container.evaluate((root, target) => {
     // Runs in the frame; typed by hand because the test's tsconfig has no DOM library.

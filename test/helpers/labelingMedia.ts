@@ -26,6 +26,14 @@ export function makePng(width: number, height: number): Buffer {
     }
     rows.push(row);
   }
+  return encodeRgbPng(width, height, Buffer.concat(rows));
+}
+
+/**
+ * An RGB PNG of `rows`: each of the `height` rows a filter byte (0) and `width` RGB pixels.
+ * `level` is zlib's, for images large enough that compressing them costs.
+ */
+export function encodeRgbPng(width: number, height: number, rows: Buffer, level?: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -33,7 +41,7 @@ export function makePng(width: number, height: number): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IDAT', deflateSync(rows, level === undefined ? {} : { level })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
