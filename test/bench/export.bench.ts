@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'vitest';
+import { afterAll, test } from 'vitest';
 import { createTestApp } from '../helpers/testApp.js';
 import { peakRss } from '../helpers/peakRss.js';
 import { GROUP, printRatios } from './benchCompare.js';
@@ -17,7 +17,12 @@ import { GROUP, printRatios } from './benchCompare.js';
 // the text to bytes ~0.2 s. Data, meta and results already in JSON.stringify's spelling are now
 // written without parsing (encode/canonicalJson.ts); the reads and GC remain the larger share.
 const TASKS = 100_000;
-const t = await createTestApp({ databasePath: join(mkdtempSync(join(tmpdir(), 'outpost-export-bench-')), 'bench.db') });
+const folder = mkdtempSync(join(tmpdir(), 'outpost-export-bench-'));
+const t = await createTestApp({ databasePath: join(folder, 'bench.db') });
+afterAll(() => {
+  t.db.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const created = await t.withToken('/api/projects/', {
   method: 'POST',

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, test } from 'vitest';
@@ -14,8 +14,13 @@ import { GROUP, printRatios } from './benchCompare.js';
 // tasks table (its indexes and triggers). Printed as the ratios of alternating rounds; the bench
 // table holds the same on 1,000 tasks. Read the ratios, not the absolute times.
 const TASKS = 100_000;
-const server = await startServer({ dataDir: mkdtempSync(join(tmpdir(), 'outpost-import-bench-')), port: 0 });
-afterAll(() => server.close());
+const dataDir = mkdtempSync(join(tmpdir(), 'outpost-import-bench-'));
+const server = await startServer({ dataDir, port: 0 });
+// Each run writes about 1.4 GB: left behind, a few runs fill the disk.
+afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 const db = server.deps.db;
 const json = { 'Content-Type': 'application/json' };
 const withToken = (path: string, init: RequestInit = {}) =>
