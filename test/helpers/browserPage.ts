@@ -88,9 +88,10 @@ export function expectCleanRecord(record: PageRecord, origin: string, options: C
       !isOwnBlob(url) &&
       new URL(url).origin !== origin,
   );
-  expect(elsewhere).toEqual([]);
-  expect(record.failed).toEqual([]);
-  expect(record.errors).toEqual([]);
+  // The lists go into the messages too: a CI log keeps the failing line, not always the diff.
+  expect(elsewhere, `requests elsewhere: ${elsewhere.join(' | ')}`).toEqual([]);
+  expect(record.failed, `failed responses: ${record.failed.join(' | ')}`).toEqual([]);
+  expect(record.errors, `errors logged: ${record.errors.join(' | ')}`).toEqual([]);
 }
 
 /**
