@@ -26,8 +26,9 @@ import { startKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
 
 /*
  * The annotator's flow: how long from "submit" to the next task on screen. On the label stream
- * ("Label all tasks"), for each task the script presses "1" (the first choice's hotkey) and then
- * Ctrl+Enter; a sample is the time from that Ctrl+Enter keydown to the next task rendered in the
+ * ("Label all tasks"), for each task the script looks at it for a second from the moment it is on
+ * screen (a quick annotator; OUTPOST_FLOW_READING_MS changes it), presses "1" (the first choice's
+ * hotkey) and then Ctrl+Enter; a sample is the time from that Ctrl+Enter keydown to the next task rendered in the
  * editor (a text task's own text visible, or an image task's image loaded and visible), both
  * stamped inside the browser (labelingFlowProbe.ts). 5 warm-up tasks, then 40 measured, in 5
  * rounds of 8 over the three streams of a test (each in its own tab of one Chromium, 1400x900),
@@ -64,7 +65,19 @@ import { startKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
  *   image, Outpost, bundled 1.4.0       90    147    252   0.16
  *   image, Outpost, cached 1.22        712    811    857   1.26
  *   image, Label Studio 1.22           566    631    714
- * The cached 1.22 editor still builds a new frame per task (it cannot be built twice in one).
+ * The cached 1.22 editor still built a new frame per task then (it cannot be built twice in one).
+ *
+ * With the cached editor's next task built ahead in a frame out of sight and swapped in, and the
+ * annotator's second of reading (one run; helpers' work beside it, a load average of about 5):
+ *                                   median    p95    max   median / Label Studio's
+ *   text, Outpost, bundled 1.4.0        61     88    197   0.15
+ *   text, Outpost, cached 1.22         105    140    141   0.27
+ *   text, Label Studio 1.22            396    687   1139
+ *   image, Outpost, bundled 1.4.0      124    284    342   0.18
+ *   image, Outpost, cached 1.22        168    256    404   0.24
+ *   image, Label Studio 1.22           696   1423   2208
+ * Without the second of reading (the script's own pace, about 100 ms a task) the next task's frame
+ * is often not built yet: cached text 119 / 669 ms (median / p95), image 177 / 780 ms.
  */
 
 const WARMUP = 5;

@@ -56,10 +56,24 @@ function recordFlow({ inFrame, textMarker, minImageWidth }: ProbeOptions): void 
       element.checkVisibility({ opacityProperty: true, visibilityProperty: true })
     );
   };
+  // A frame's own view of its content says nothing of the frame itself: a cached editor builds the
+  // next task in a frame kept off the screen. Only the page's intersection with the screen tells.
+  let frameInView = !inFrame;
+  let watching = false;
+  const watchFrame = () => {
+    if (watching || !document.documentElement) return;
+    watching = true;
+    new IntersectionObserver((entries) => {
+      frameInView = entries.some((entry) => entry.isIntersecting);
+      // Observed right after the frame came on screen: read it now rather than a frame later.
+      if (frameInView && !(window as unknown as { __flowPaused?: boolean }).__flowPaused) scan();
+    }).observe(document.documentElement);
+  };
   const visibleMarkers = () => {
     const found = new Set<string>();
     const body = document.body;
-    if (!body) return found;
+    if (inFrame) watchFrame();
+    if (!body || !frameInView) return found;
     if (body.textContent?.includes(textMarker)) {
       const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -77,6 +91,11 @@ function recordFlow({ inFrame, textMarker, minImageWidth }: ProbeOptions): void 
     return found;
   };
   let visible = new Set<string>();
+  const scan = () => {
+    const now = visibleMarkers();
+    for (const marker of now) if (!visible.has(marker)) report({ kind: 'shown', marker, at: clock() });
+    visible = now;
+  };
   const poll = () => {
     // A paused tab (a stream waiting for its turn) neither scans nor asks for frames, which would
     // take the machine from the stream being measured.
@@ -84,9 +103,7 @@ function recordFlow({ inFrame, textMarker, minImageWidth }: ProbeOptions): void 
       setTimeout(poll, 100);
       return;
     }
-    const now = visibleMarkers();
-    for (const marker of now) if (!visible.has(marker)) report({ kind: 'shown', marker, at: clock() });
-    visible = now;
+    scan();
     requestAnimationFrame(poll);
   };
   requestAnimationFrame(poll);

@@ -11,6 +11,11 @@ import type { FlowEvent, FlowLog } from './labelingFlowProbe.js';
 
 /** Long enough for a page on a loaded two-core machine; a wait ends at its first success. */
 const WAIT_MS = 60_000;
+/**
+ * How long the simulated annotator looks at a task before pressing its key: a quick one, on a
+ * short text or an image with one obvious answer (OUTPOST_FLOW_READING_MS changes it).
+ */
+const READING_MS = Number(process.env.OUTPOST_FLOW_READING_MS ?? 1000);
 
 export interface FlowTarget {
   /** Says which run a failure belongs to. */
@@ -158,6 +163,11 @@ export async function startKeyboardFlow(target: FlowTarget): Promise<KeyboardFlo
         const what = `task ${current.marker.slice(0, 80)} (${target.name})`;
         await waitForChoice(target, false, `no choice checked yet on ${what}`);
         await focusEditor(target);
+        // The annotator reads the task before the key, from the moment it showed (the probe's clock is
+        // the epoch's, as Node's): the time a stream has to prepare the next one.
+        const reading = current.at + READING_MS - Date.now();
+        // eslint-disable-next-line no-restricted-syntax -- a simulated person's pace, not a wait for a state
+        if (reading > 0) await new Promise((resolve) => setTimeout(resolve, reading));
         await target.page.keyboard.press('1');
         await waitForChoice(target, true, `hotkey "1" to check the first choice on ${what}`);
         const from = target.log.events.length;

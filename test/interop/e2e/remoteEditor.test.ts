@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CachedEditorManifest, ProjectEditor } from '../../../shared/api/editor.js';
-import { launchChromium } from '../../helpers/chromium.js';
 import { SCREENSHOTS } from '../../helpers/e2eServer.js';
-import { labelingEditor, openLabelingSession, type LabelingSession } from '../../helpers/labelingPage.js';
+import {
+  labelingEditor,
+  openLabelingSession,
+  EDITOR_FRAME,
+  STREAM_END,
+  type LabelingSession,
+} from '../../helpers/labelingPage.js';
 import { notification } from '../../e2e/storagePage.js';
 import { startLabelStudio, type LabelStudioServer } from '../labelStudio.js';
+import { submitDateOnOwnPage } from './labelStudioOwnPage.js';
 import { labelStudioApi, listTasks, type HttpJson, type Json } from '../sync/syncRig.js';
-import { waitUntil } from '../../helpers/eventually.js';
+import { expectEventually, waitUntil } from '../../helpers/eventually.js';
 
 /*
  * Labeling with a remote's own editor, against the real Label Studio 1.22: a project whose config
@@ -70,12 +76,16 @@ describe('labeling with the remote’s own editor, offline', () => {
         { text: 'Water level at the north gauge' },
         { text: 'Water level at the south gauge' },
         { text: 'Gauge out of order' },
+        // Labeled only here, through the label stream.
+        { text: 'Rain gauge at the weir' },
+        { text: 'Snow depth at the pass' },
       ],
     );
     remoteTasks = imported.task_ids;
     session = await openLabelingSession('remote-editor', {
       // A remote's editor code runs here: the browser as users run it.
       launch: { siteIsolation: true },
+      expected: STREAM_END,
     });
     page = session.page;
     page.setDefaultTimeout(30_000);
@@ -160,62 +170,8 @@ describe('labeling with the remote’s own editor, offline', () => {
     const pushed = await datetimeResults(remoteTasks[0]!);
 
     // The same date given in Label Studio's own labeling page, for the other task.
-    const browser: Browser = await launchChromium();
-    try {
-      const own = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      await own.goto(`${ls.url}/user/login/`);
-      await own.locator('input[name="email"]').fill(ls.user.email);
-      await own.locator('input[name="password"]').fill(ls.user.password);
-      await own.locator('button[type="submit"], input[type="submit"]').first().click();
-      await own.waitForURL((url) => !url.pathname.startsWith('/user/login'));
-      await own.goto(`${ls.url}/projects/${remoteProject}/data?task=${remoteTasks[1]}`);
-      const date = own.locator('input[type="date"]');
-      const submit = own.getByRole('button', { name: 'Submit' });
-      const warning = own.locator('.ant-modal-wrap').filter({ hasText: 'is required' });
-      const posted = own.waitForResponse(
-        (response) => response.request().method() === 'POST' && /\/api\/tasks\/\d+\/annotations/.test(response.url()),
-        { timeout: 120_000 },
-      );
-      let answered = false;
-      posted.then(
-        () => (answered = true),
-        () => undefined,
-      );
-      // On a loaded machine Label Studio's page can render the editor again after it first shows
-      // (the typed date is gone, and Submit answers 'DateTime "when" is required.'), or show Submit
-      // before it handles a click. As a person would: close the warning, type the date again and
-      // submit again, until the annotation is posted (after a post, Submit gives way to Update).
-      for (let tries = 0; !answered && tries < 6; tries += 1) {
-        // A click on OK while the warning still opens can leave it open: click again until it closes.
-        await waitUntil(
-          async () => {
-            if (!(await warning.isVisible())) return true;
-            await warning
-              .getByRole('button', { name: 'OK' })
-              .click({ timeout: 5_000 })
-              .catch(() => undefined);
-            return warning.waitFor({ state: 'hidden', timeout: 2_000 }).then(
-              () => true,
-              () => false,
-            );
-          },
-          'the required-field warning to close',
-          60_000,
-        );
-        if ((await date.inputValue()) !== DATE) await date.fill(DATE);
-        await expect.poll(() => date.inputValue()).toBe(DATE);
-        // A warning opening meanwhile takes the click: the next round closes it.
-        if (await submit.isVisible()) await submit.click({ timeout: 10_000 }).catch(() => undefined);
-        await Promise.race([
-          posted.catch(() => undefined),
-          warning.waitFor({ timeout: 15_000 }).catch(() => undefined),
-        ]);
-      }
-      expect((await posted).status()).toBe(201);
-      await expect.poll(() => datetimeResults(remoteTasks[1]!), { timeout: 30_000 }).toHaveLength(1);
-    } finally {
-      await browser.close();
-    }
+    await submitDateOnOwnPage(ls, remoteProject, remoteTasks[1]!, DATE);
+    await expect.poll(() => datetimeResults(remoteTasks[1]!), { timeout: 30_000 }).toHaveLength(1);
     expect(pushed).toEqual(await datetimeResults(remoteTasks[1]!));
     expect(pushed).toEqual([
       { value: { datetime: DATE }, from_name: 'when', to_name: 'text', type: 'datetime', origin: 'manual' },
@@ -225,6 +181,38 @@ describe('labeling with the remote’s own editor, offline', () => {
       [false],
       [false],
       [true],
+      [],
+      [],
     ]);
+  });
+
+  it('labels the stream with it, each next task built beforehand out of sight and swapped in', async () => {
+    // Here the second task has no annotation yet (Label Studio's own page labeled it after the sync).
+    await page.goto(`${session.server.cli.url}/#/projects/${project}/label`);
+    const ids = (await session.server.api<{ tasks: { id: number }[] }>('GET', `/api/tasks/?project=${project}`)).tasks;
+    const [, second, , fourth, fifth] = ids.map((task) => task.id) as [number, number, number, number, number];
+    const heading = (id: number) => page.getByRole('heading', { name: `Task ${id}`, level: 1 });
+    const ahead = page.locator('iframe[title="The next task, made ready out of sight"]');
+    const shown = page.locator(EDITOR_FRAME);
+
+    for (const [task, next, text] of [
+      [second, fourth, 'Rain gauge at the weir'],
+      [fourth, fifth, 'Snow depth at the pass'],
+    ] as const) {
+      await heading(task).waitFor();
+      // The next task is already in the editor, in a frame off the screen; this page marks that frame.
+      await page.frameLocator('iframe[title^="The next task"]').getByText(text).waitFor({ state: 'attached' });
+      await ahead.evaluate((frame: HTMLElement) => (frame.dataset.builtAhead = 'yes'));
+      await labelingEditor(page).locator('input[type="date"]').fill(DATE);
+      await labelingEditor(page).getByRole('button', { name: 'Submit' }).click();
+      await heading(next).waitFor();
+      // The frame on screen is the one built ahead: no editor was started for the next task.
+      await expectEventually(() => shown.getAttribute('data-built-ahead')).toBe('yes');
+      await labelingEditor(page).getByText(text).waitFor();
+      await expectEventually(
+        async () => (await session.server.api<Json[]>('GET', `/api/tasks/${task}/annotations/`)).length,
+      ).toBe(1);
+    }
+    session.expectClean(session.server.origin, { moreThan: 10 });
   });
 });

@@ -31,6 +31,8 @@ interface EditorFrameProps {
   /** Receives a handle to send commands (submit, skip) to the editor. */
   handleRef?: { current: EditorFrameHandle | null };
   className?: string;
+  /** Built ahead, out of sight: no focus, no keys, hidden from assistive technology. */
+  ahead?: boolean;
 }
 
 /**
@@ -61,7 +63,8 @@ async function bootFor(editorKey: string | null): Promise<EditorBoot | null> {
  * same way. The frame follows the app's theme: named in its address, so it is dark from the
  * first paint, then by message whenever the theme changes.
  */
-export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, className }: EditorFrameProps) {
+export function EditorFrame(props: EditorFrameProps) {
+  const { setup, editorKey, title, onMessage, handleRef, className, ahead = false } = props;
   const frameRef = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const setupRef = useRef(setup);
@@ -91,7 +94,6 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
         if (setupRef.current === next && !controller.signal.aborted) send({ type: 'init', setup: next, media });
       });
     };
-    if (handleRef) handleRef.current = { send };
     const listener = (event: MessageEvent) => {
       if (!isTrustedSource(event, frameRef.current?.contentWindow, FRAME_ORIGIN)) return;
       const message = parseHostMessage(event.data);
@@ -132,7 +134,18 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
       controller.abort();
       window.removeEventListener('message', listener);
       setupSender.current = null;
-      if (handleRef) handleRef.current = null;
+    };
+  }, []);
+
+  // Apart from the listener: a frame built ahead gets its handle when it comes on screen, and
+  // must not lose a setup still on its way to it then.
+  useEffect(() => {
+    if (!handleRef) return;
+    handleRef.current = {
+      send: (message: ParentMessage) => frameRef.current?.contentWindow?.postMessage(message, '*'),
+    };
+    return () => {
+      handleRef.current = null;
     };
   }, [handleRef]);
 
@@ -158,6 +171,9 @@ export function EditorFrame({ setup, editorKey, title, onMessage, handleRef, cla
       title={title}
       src={src}
       sandbox={EDITOR_FRAME_SANDBOX}
+      inert={ahead}
+      aria-hidden={ahead || undefined}
+      tabIndex={ahead ? -1 : undefined}
       // Taller than its place when the editor needs more: the page scrolls instead of cutting it off.
       style={contentHeight === null ? undefined : { minHeight: `${contentHeight.content + contentHeight.borders}px` }}
     />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCachedEditorFrames } from './useCachedEditorFrames';
 import { secondsText } from './editorLoad';
 import type { EditorSetup, HostMessage, ParentMessage } from './protocol';
 import { useEditorLoad, type EditorLoadPhase } from './useEditorLoad';
@@ -33,12 +34,15 @@ interface EditorStageProps {
   /** The page is getting the next setup: the editor shows the last one, inert, meanwhile. */
   waiting?: boolean;
   /**
-   * Changes when the setup needs a frame of its own. The bundled editor takes each new setup in
-   * the frame it has; Label Studio 1.22's editor, built a second time in the same document, never
-   * shows its task, so a cached editor gets a fresh frame per task (its files come from the cache).
+   * The setup most likely shown next (the stream's next task, fetched ahead). The bundled editor
+   * takes each new setup in the frame it has; Label Studio 1.22's editor, built a second time in
+   * the same document, never shows its task, so a cached editor gets a frame per task, and builds
+   * this one beforehand in a frame out of sight, swapped in when the page moves to it.
    */
-  setupKey?: string;
+  nextSetup?: EditorSetup;
 }
+
+const ignoreMessage = () => undefined;
 
 /**
  * The editor frame with what happens around it: while it loads, nothing but its own "Loading";
@@ -58,10 +62,10 @@ export function EditorStage(props: EditorStageProps) {
     fillHeight,
     waiting,
   } = props;
-  const frameOfItsOwn = editorKey === null ? '' : `/${props.setupKey ?? ''}`;
   const stage = useRef<HTMLDivElement>(null);
   const room = useFillHeight(stage);
-  const load = useEditorLoad(setup, editorKey);
+  const frames = useCachedEditorFrames(editorKey, setup, props.nextSetup);
+  const load = useEditorLoad(setup, editorKey, frames.shownId);
   const frame = useRef<EditorFrameHandle | null>(null);
   const { track, retry } = load;
 
@@ -83,6 +87,9 @@ export function EditorStage(props: EditorStageProps) {
     },
     [track, onMessage, editorKey, onEditorFilesFailed],
   );
+  const { replay } = frames;
+  // What the frame built ahead said while out of sight is heard once it is on screen.
+  useEffect(() => replay(onFrameMessage), [replay, onFrameMessage]);
 
   const failed = load.phase.kind === 'failed';
   return (
@@ -94,17 +101,36 @@ export function EditorStage(props: EditorStageProps) {
       inert={waiting}
       style={fillHeight && room !== null ? { height: `${room}px` } : undefined}
     >
-      {!failed && (
+      {!failed && editorKey === null && (
         <EditorFrame
-          key={`${editorKey === null ? 'bundled' : `cached:${editorKey}`}/${load.attempt}${frameOfItsOwn}`}
+          key={`bundled/${load.attempt}`}
           setup={setup}
-          editorKey={editorKey}
+          editorKey={null}
           title={title}
           onMessage={onFrameMessage}
           handleRef={frame}
           className="editor-frame"
         />
       )}
+      {!failed &&
+        editorKey !== null &&
+        frames.slots.map((slot) => {
+          if (!slot) return null;
+          const shown = slot.id === frames.shownId;
+          return (
+            <EditorFrame
+              key={`cached:${editorKey}/${load.attempt}/${slot.id}`}
+              setup={slot.setup}
+              editorKey={editorKey}
+              title={shown ? title : slot.retired ? 'The task just left' : 'The next task, made ready out of sight'}
+              // What the task just left says now is of no use: its work was sent when it was left.
+              onMessage={shown ? onFrameMessage : slot.retired ? ignoreMessage : frames.holderFor(slot.id)}
+              handleRef={shown ? frame : undefined}
+              className={shown ? 'editor-frame' : 'editor-frame editor-frame--ahead'}
+              ahead={!shown}
+            />
+          );
+        })}
       {(failed || load.phase.kind === 'slow') && (
         <EditorTrouble phase={load.phase} onRetry={retry}>
           {fallback}

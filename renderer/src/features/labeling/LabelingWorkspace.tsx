@@ -49,6 +49,7 @@ export function LabelingWorkspace(props: WorkspaceProps) {
     shortcuts,
     backends,
     navigation: navigation.state,
+    aheadTask: navigation.aheadTask,
     onFinished: navigation.afterFinish,
   });
   const frame = useRef<EditorStageHandle | null>(null);
@@ -167,7 +168,7 @@ export function LabelingWorkspace(props: WorkspaceProps) {
             className="labeling-page__editor"
             fillHeight
             waiting={waiting}
-            setupKey={`${stageLoad.task.id}@${stageLoad.version}`}
+            nextSetup={session.nextSetup}
             fallback={fallback}
           />
         )}

@@ -27,7 +27,7 @@ export interface EditorLoad {
  * task), another editor (`editorKey`) or a retry starts the wait again; an error before `loaded`
  * or the wait running out ends it.
  */
-export function useEditorLoad(setup: EditorSetup, editorKey: string | null): EditorLoad {
+export function useEditorLoad(setup: EditorSetup, editorKey: string | null, frameId = 0): EditorLoad {
   const [phase, setPhase] = useState<EditorLoadPhase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -48,8 +48,9 @@ export function useEditorLoad(setup: EditorSetup, editorKey: string | null): Edi
   }, [setup, editorKey, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
-  // The frame's React key in the stage: another editor or a retry is another frame.
-  const noticeRestart = useFrameRestart(setup, `${editorKey ?? 'bundled'}/${attempt}`);
+  // The frame's React key in the stage: another editor, a retry or a cached editor's next task is
+  // another frame, whose first `ready` is no restart.
+  const noticeRestart = useFrameRestart(setup, `${editorKey ?? 'bundled'}/${attempt}/${frameId}`);
 
   const track = useCallback(
     (message: HostMessage) => {

@@ -56,6 +56,8 @@ interface SessionInput {
   shortcuts: Record<ShortcutAction, string>;
   backends: readonly LabelingBackend[];
   navigation: NavigationState;
+  /** The task the stream goes to next, fetched ahead: its setup is made beforehand too. */
+  aheadTask?: LabelingTask;
   /** Called as soon as a submit or skip is sent, not once it is saved: the next task need not wait. */
   onFinished: (finished: FinishedTask) => void;
 }
@@ -73,7 +75,8 @@ interface LoadedSession {
  * The task is read when shown and again after a write here (its query is invalidated), never by
  * itself: each read starts the editor afresh.
  */
-export function useLabelingSession({ project, user, shortcuts, backends, navigation, onFinished }: SessionInput) {
+export function useLabelingSession(input: SessionInput) {
+  const { project, user, shortcuts, backends, navigation, aheadTask, onFinished } = input;
   const client = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -94,6 +97,10 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
   const setup = useMemo(
     () => task && labelingSetup({ project, task, user, shortcuts, backends }),
     [task, project, user, shortcuts, backends],
+  );
+  const nextSetup = useMemo(
+    () => aheadTask && labelingSetup({ project, task: aheadTask, user, shortcuts, backends }),
+    [aheadTask, project, user, shortcuts, backends],
   );
   // While the task is read again the editor goes, so the next one starts from a fresh frame.
   const load: TaskLoad = query.isError
@@ -198,5 +205,14 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
 
   // A draft's status is about the load it was saved from.
   const draftStatus = draft.version === version ? draft.status : NO_DRAFT;
-  return { load, draftStatus, selectedAnnotationId, setSelectedAnnotationId, write, removeAnnotation, unsaved };
+  return {
+    load,
+    nextSetup,
+    draftStatus,
+    selectedAnnotationId,
+    setSelectedAnnotationId,
+    write,
+    removeAnnotation,
+    unsaved,
+  };
 }

@@ -37,6 +37,8 @@ interface LookaheadInput {
 }
 
 export interface StreamLookahead {
+  /** The task after the one on screen, once it is fetched ahead. */
+  task: LabelingTask | undefined;
   /**
    * The task after the one on screen once it is fetched ahead (waiting for the look ahead if it is
    * still on its way); null when the stream has nothing after it, undefined when that is not known.
@@ -69,8 +71,9 @@ export function useStreamLookahead({ projectId, taskId, known, view, saving }: L
     gcTime: 0,
     retry: false,
   });
-  useQuery({ ...options, enabled: taskId !== null });
+  const { data } = useQuery({ ...options, enabled: taskId !== null });
   return {
+    task: data?.task,
     // Still on its way when the annotator is done: worth waiting for, it is the faster path.
     settle: () =>
       taskId === null

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api/apiContext';
-import { getNeighbourTaskId, getNextTaskId } from '../../api/labeling';
+import { getNeighbourTaskId, getNextTaskId, type LabelingTask } from '../../api/labeling';
 import { errorMessage } from '../../api/queryLoad';
 import { queryKeys } from '../../api/queryKeys';
 import { useToasts } from '../../components/toastContext';
@@ -40,6 +40,8 @@ export interface TaskNavigation {
    * once the save is through); a task opened from the data is read again once saved.
    */
   afterFinish(finished: FinishedTask): void;
+  /** The task the stream goes to next, already fetched (a cached editor builds it beforehand). */
+  aheadTask?: LabelingTask;
 }
 
 /** Where the stream is: its trail, and what it shows (a task of the trail, the end, a failure). */
@@ -183,6 +185,7 @@ export function useTaskNavigation(
         if (canGoForward(trail)) setMoved(atTask(forward(trail)));
         else if (shownTask !== null && finishedHere === shownTask) moveOn(shownTask, Promise.resolve(true));
       },
+      aheadTask: ahead.task,
       afterFinish: ({ taskId, saved }) => {
         if (taskId !== shownTask) return;
         saving.current.add(taskId);
