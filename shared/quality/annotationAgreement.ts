@@ -1,4 +1,10 @@
-import { keypointAgreement, shapeAgreement, spanAgreement, type RegionOptions } from './regionAgreement.js';
+import {
+  keypointAgreement,
+  shapeAgreement,
+  spanAgreement,
+  type RegionAgreement,
+  type RegionOptions,
+} from './regionAgreement.js';
 import type { ControlOptions, ResultItem } from './resultItem.js';
 import {
   choicesAgreement,
@@ -32,6 +38,8 @@ export interface ControlScore {
   fromName: string;
   kind: ControlKind;
   score: number;
+  /** Spans, shapes and keypoints: the matching behind the score (counts, mean IoU of matched pairs). */
+  regions?: RegionAgreement;
 }
 
 export interface AnnotationAgreement {
@@ -144,6 +152,7 @@ function classificationScore(
   return units.size === 0 ? 1 : total / units.size;
 }
 
+/** One control's score; a side without results scores 0 against one with, and two empty sides 1. */
 export function controlScore(
   kind: ControlKind,
   fromName: string,
@@ -151,18 +160,24 @@ export function controlScore(
   second: ResultItem[],
   options: AgreementOptions = {},
   regions: { first: Set<string>; second: Set<string> } = { first: regionIds(first), second: regionIds(second) },
-): number {
-  if (first.length === 0 || second.length === 0) return first.length === second.length ? 1 : 0;
-  if (kind === 'shapes') return shapeAgreement(first, second, options).score;
-  if (kind === 'keypoints') return keypointAgreement(first, second, options).score;
-  if (kind === 'spans') return spanAgreement(first, second).score;
-  return classificationScore(
+): ControlScore {
+  const matching =
+    kind === 'shapes'
+      ? shapeAgreement(first, second, options)
+      : kind === 'keypoints'
+        ? keypointAgreement(first, second, options)
+        : kind === 'spans'
+          ? spanAgreement(first, second)
+          : undefined;
+  if (matching) return { fromName, kind, score: matching.score, regions: matching };
+  const score = classificationScore(
     kind,
     fromName,
     { results: first, regions: regions.first },
     { results: second, regions: regions.second },
     options,
   );
+  return { fromName, kind, score };
 }
 
 export function annotationAgreement(
@@ -182,8 +197,7 @@ export function annotationAgreement(
       unscored.push(fromName);
       continue;
     }
-    const score = controlScore(kind, fromName, results[0], results[1], options, regions);
-    controls.push({ fromName, kind, score });
+    controls.push(controlScore(kind, fromName, results[0], results[1], options, regions));
   }
   const score = controls.length === 0 ? null : controls.reduce((sum, c) => sum + c.score, 0) / controls.length;
   return { score, controls, unscored };

@@ -63,6 +63,14 @@ describe('annotationAgreement', () => {
     const agreement = annotationAgreement([region, text('abc')], [region, text('abd')]);
     expect(agreement.controls.find((control) => control.fromName === 'caption')!.score).toBeCloseTo(2 / 3, 12);
     expect(agreement.score).toBeCloseTo((1 + 2 / 3) / 2, 12);
+    // The box control reports its matching: one pair, IoU 1.
+    expect(agreement.controls.find((control) => control.fromName === 'box')!.regions).toEqual({
+      score: 1,
+      matched: 1,
+      firstCount: 1,
+      secondCount: 1,
+      meanMatchedScore: 1,
+    });
   });
 });
 
