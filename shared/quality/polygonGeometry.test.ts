@@ -66,3 +66,54 @@ describe('intersectionArea', () => {
     ).toBe(0);
   });
 });
+
+describe('intersectionArea against counting grid cells', () => {
+  // Seeded star-shaped polygons (concave, 3 to 10 vertices) overlapping at random.
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  const star = (cx: number, cy: number): Point[] => {
+    const vertices = 3 + Math.floor(random() * 8);
+    return Array.from({ length: vertices }, (_, i) => {
+      const angle = (2 * Math.PI * i) / vertices;
+      const radius = 1 + random() * 3;
+      return [cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)] as Point;
+    });
+  };
+  const isInside = ([x, y]: Point, polygon: Point[]) => {
+    let inside = false;
+    for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+      const [xi, yi] = polygon[i]!;
+      const [xj, yj] = polygon[j]!;
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
+  };
+  const perimeter = (polygon: Point[]) =>
+    polygon.reduce((total, [x, y], i) => {
+      const [nx, ny] = polygon[(i + 1) % polygon.length]!;
+      return total + Math.hypot(nx - x, ny - y);
+    }, 0);
+
+  it('agrees with the cells of a 400 x 400 grid whose centres lie in both', () => {
+    // The cells counted wrongly straddle a boundary, so the error stays below half a cell's
+    // diagonal times both perimeters.
+    const cells = 400;
+    const cell = 12 / cells;
+    for (let pair = 0; pair < 8; pair++) {
+      const first = star(5, 5);
+      const second = star(5 + random() * 3, 5 + random() * 3);
+      let counted = 0;
+      for (let i = 0; i < cells; i++) {
+        for (let j = 0; j < cells; j++) {
+          const centre: Point = [(i + 0.5) * cell - 1, (j + 0.5) * cell - 1];
+          if (isInside(centre, first) && isInside(centre, second)) counted += 1;
+        }
+      }
+      const bound = ((perimeter(first) + perimeter(second)) * cell * Math.SQRT2) / 2;
+      expect(Math.abs(intersectionArea(first, second) - counted * cell * cell)).toBeLessThan(bound);
+    }
+  });
+});
