@@ -5,6 +5,7 @@ import {
   type RegionAgreement,
   type RegionOptions,
 } from './regionAgreement.js';
+import { shapeType } from './regionShapes.js';
 import type { ControlOptions, ResultItem } from './resultItem.js';
 import {
   choicesAgreement,
@@ -70,8 +71,16 @@ const KIND_OF_TYPE: Readonly<Record<string, ControlKind>> = {
 
 const REGION_KINDS: ReadonlySet<ControlKind> = new Set(['spans', 'shapes', 'keypoints']);
 
-export function controlKind(type: string): ControlKind | undefined {
-  return KIND_OF_TYPE[type.toLowerCase()];
+/*
+ * The measure a result needs. A Labels control kept apart from its image tool (a Rectangle and a
+ * Labels of their own) stores type 'labels' with the region's geometry: its value tells which.
+ */
+export function controlKind(result: ResultItem): ControlKind | undefined {
+  const kind = KIND_OF_TYPE[result.type.toLowerCase()];
+  if (kind !== 'spans' || result.type.toLowerCase() !== 'labels') return kind;
+  if (shapeType(result) !== undefined) return 'shapes';
+  const value = result.value ?? {};
+  return 'x' in value && 'y' in value ? 'keypoints' : 'spans';
 }
 
 function byControl(results: ReadonlyArray<ResultItem>): Map<string, ResultItem[]> {
@@ -89,7 +98,7 @@ function byControl(results: ReadonlyArray<ResultItem>): Map<string, ResultItem[]
 function regionIds(results: ReadonlyArray<ResultItem>): Set<string> {
   const ids = new Set<string>();
   for (const result of results) {
-    const kind = controlKind(result.type);
+    const kind = controlKind(result);
     const isRegion = (kind !== undefined && REGION_KINDS.has(kind)) || result.type.toLowerCase().startsWith('brush');
     if (isRegion && typeof result.id === 'string') ids.add(result.id);
   }
@@ -192,7 +201,7 @@ export function annotationAgreement(
   const unscored: string[] = [];
   for (const fromName of new Set([...a.keys(), ...b.keys()])) {
     const results = [a.get(fromName) ?? [], b.get(fromName) ?? []] as const;
-    const kind = controlKind((results[0][0] ?? results[1][0])!.type);
+    const kind = controlKind((results[0][0] ?? results[1][0])!);
     if (kind === undefined) {
       unscored.push(fromName);
       continue;

@@ -74,6 +74,43 @@ describe('annotationAgreement', () => {
   });
 });
 
+describe('a Labels control kept apart from its image tool', () => {
+  it('compares the geometry its results carry', () => {
+    // Rectangle "rect" and Labels "label" store two results per region; the labels one carries
+    // the box too. Boxes 0..10 and 5..15 (of 10 x 10) overlap 5 x 10 = 50 of 150: IoU 1/3.
+    const region = (x: number): ResultItem[] => [
+      {
+        id: 'r',
+        from_name: 'rect',
+        to_name: 'image',
+        type: 'rectangle',
+        value: { x, y: 0, width: 10, height: 10, rotation: 0 },
+      },
+      {
+        id: 'r',
+        from_name: 'label',
+        to_name: 'image',
+        type: 'labels',
+        value: { x, y: 0, width: 10, height: 10, rotation: 0, labels: ['car'] },
+      },
+    ];
+    const point = (x: number): ResultItem => ({
+      from_name: 'spot',
+      to_name: 'image',
+      type: 'labels',
+      value: { x, y: 5, width: 0.5, labels: ['eye'] },
+    });
+    const same = annotationAgreement([...region(0), point(5)], [...region(0), point(6)]);
+    expect(same.controls.map((control) => [control.fromName, control.kind, control.score])).toEqual([
+      ['rect', 'shapes', 1],
+      ['label', 'shapes', 1],
+      ['spot', 'keypoints', 1],
+    ]);
+    const shifted = annotationAgreement(region(0), region(5), { iouThreshold: 0.3 });
+    expect(shifted.controls.map((control) => control.regions!.meanMatchedScore)).toEqual([1 / 3, 1 / 3]);
+  });
+});
+
 // Three annotators; on task 1 annotator 1's answer is the ground truth.
 const tasks: TaskRecord[] = [
   {

@@ -35,7 +35,17 @@ function shapeArea(shape: Shape): number {
   return shape.kind === 'box' ? (shape.right - shape.left) * (shape.bottom - shape.top) : polygonArea(shape.points);
 }
 
+function bounds(shape: Shape): [number, number, number, number] {
+  if (shape.kind === 'box') return [shape.left, shape.top, shape.right, shape.bottom];
+  const xs = shape.points.map(([x]) => x);
+  const ys = shape.points.map(([, y]) => y);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 export function shapeIou(first: Shape, second: Shape): number {
+  // Far apart shapes skip the polygon intersection, the costly part with many ellipses.
+  const [a, b] = [bounds(first), bounds(second)];
+  if (a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1]) return 0;
   let overlap: number;
   if (first.kind === 'box' && second.kind === 'box') {
     const width = Math.min(first.right, second.right) - Math.max(first.left, second.left);

@@ -47,14 +47,28 @@ function turn(origin: Point, dx: number, dy: number, degrees: number): Point {
   return [origin[0] + dx * cos - dy * sin, origin[1] + dx * sin + dy * cos];
 }
 
+/*
+ * Which shape a result draws: by its type, or, for a separate Labels control on an image (type
+ * 'labels', carrying the region's geometry beside its labels), by the fields of its value.
+ */
+export function shapeType(result: ResultItem): 'rectangle' | 'ellipse' | 'polygon' | undefined {
+  const type = result.type.toLowerCase();
+  for (const shape of ['rectangle', 'ellipse', 'polygon'] as const) if (type.startsWith(shape)) return shape;
+  const value = result.value ?? {};
+  if ('points' in value) return 'polygon';
+  if ('radiusX' in value) return 'ellipse';
+  if ('width' in value && 'height' in value) return 'rectangle';
+  return undefined;
+}
+
 export function regionShape(result: ResultItem): Shape | undefined {
   const value = result.value;
   const scale = scaleOf(result);
-  const type = result.type.toLowerCase();
+  const type = shapeType(result);
   const rotation = numberField(value, 'rotation') ?? 0;
   const x = numberField(value, 'x');
   const y = numberField(value, 'y');
-  if (type.startsWith('rectangle')) {
+  if (type === 'rectangle') {
     const width = numberField(value, 'width');
     const height = numberField(value, 'height');
     if (x === undefined || y === undefined || width === undefined || height === undefined) return undefined;
@@ -64,7 +78,7 @@ export function regionShape(result: ResultItem): Shape | undefined {
     const points = [turn(corner, 0, 0, rotation), turn(corner, w, 0, rotation), turn(corner, w, h, rotation)];
     return { kind: 'polygon', points: [...points, turn(corner, 0, h, rotation)] };
   }
-  if (type.startsWith('ellipse')) {
+  if (type === 'ellipse') {
     const radiusX = numberField(value, 'radiusX');
     const radiusY = numberField(value, 'radiusY');
     if (x === undefined || y === undefined || radiusX === undefined || radiusY === undefined) return undefined;
@@ -75,7 +89,7 @@ export function regionShape(result: ResultItem): Shape | undefined {
     });
     return { kind: 'polygon', points };
   }
-  if (type.startsWith('polygon')) {
+  if (type === 'polygon') {
     const raw = value?.points;
     if (!Array.isArray(raw)) return undefined;
     const points = raw
