@@ -49,10 +49,18 @@ function cross(a: Point, b: Point): number {
 
 /** Twice the Green's-theorem contribution of the pieces of `edges`' boundary that lie inside `other`. */
 function boundaryInside(edges: Polygon, other: Polygon, keepShared: boolean, epsilon: number): number {
+  const [left, top, right, bottom] = boundsOf(other);
   let twice = 0;
   for (let i = 0; i < edges.length; i++) {
     const start = edges[i]!;
     const end = edges[(i + 1) % edges.length]!;
+    // An edge clear of the other polygon's bounding box is outside it: nothing to cut or keep.
+    const isClear =
+      Math.max(start[0], end[0]) < left - epsilon ||
+      Math.min(start[0], end[0]) > right + epsilon ||
+      Math.max(start[1], end[1]) < top - epsilon ||
+      Math.min(start[1], end[1]) > bottom + epsilon;
+    if (isClear) continue;
     const cuts = [0, 1, ...crossings(start, end, other, epsilon)].sort((a, b) => a - b);
     for (let k = 0; k + 1 < cuts.length; k++) {
       if (cuts[k + 1]! - cuts[k]! <= 1e-12) continue;
@@ -66,6 +74,14 @@ function boundaryInside(edges: Polygon, other: Polygon, keepShared: boolean, eps
     }
   }
   return twice;
+}
+
+function boundsOf(polygon: Polygon): [number, number, number, number] {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of polygon) {
+    [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+  }
+  return [left, top, right, bottom];
 }
 
 function along(start: Point, end: Point, t: number): Point {
