@@ -103,6 +103,20 @@ describe('shapeAgreement', () => {
   });
 });
 
+describe('turned ellipses', () => {
+  it('overlap as two congruent ellipses a quarter turn apart do', () => {
+    // Radii 20 and 10 turned 30° and 120° about one centre: the overlap of two congruent ellipses
+    // at right angles is 4ab·atan(b/a) = 800·atan(1/2); the union is 2πab minus it.
+    const turned = (rotation: number): ResultItem => ({
+      type: 'ellipse',
+      value: { x: 50, y: 50, radiusX: 20, radiusY: 10, rotation },
+    });
+    const overlap = 800 * Math.atan(0.5);
+    const agreement = shapeAgreement([turned(30)], [turned(120)], { iouThreshold: 0 });
+    expect(Math.abs(agreement.meanMatchedScore! - overlap / (400 * Math.PI - overlap))).toBeLessThan(1e-3);
+  });
+});
+
 describe('keypointAgreement', () => {
   it('matches points within the distance, scoring closeness', () => {
     // (10, 10) and (11, 10) are 1 apart: closeness 1 - 1/2. (50, 50) and (53, 54) are 5 apart: no match.
