@@ -76,6 +76,8 @@ const REGION_KINDS: ReadonlySet<ControlKind> = new Set(['spans', 'shapes', 'keyp
  * Labels of their own) stores type 'labels' with the region's geometry: its value tells which.
  */
 export function controlKind(result: ResultItem): ControlKind | undefined {
+  // Stored JSON is not checked against the type: a result without a type string is not scored.
+  if (typeof result.type !== 'string') return undefined;
   const kind = KIND_OF_TYPE[result.type.toLowerCase()];
   if (kind !== 'spans' || result.type.toLowerCase() !== 'labels') return kind;
   if (shapeType(result) !== undefined) return 'shapes';
@@ -99,7 +101,8 @@ function regionIds(results: ReadonlyArray<ResultItem>): Set<string> {
   const ids = new Set<string>();
   for (const result of results) {
     const kind = controlKind(result);
-    const isRegion = (kind !== undefined && REGION_KINDS.has(kind)) || result.type.toLowerCase().startsWith('brush');
+    const isBrush = typeof result.type === 'string' && result.type.toLowerCase().startsWith('brush');
+    const isRegion = (kind !== undefined && REGION_KINDS.has(kind)) || isBrush;
     if (isRegion && typeof result.id === 'string') ids.add(result.id);
   }
   return ids;

@@ -42,6 +42,11 @@ describe('annotationAgreement', () => {
     ]);
     expect(agreement.unscored).toEqual(['mask']);
     expect(annotationAgreement([], []).score).toBeNull();
+    // Malformed stored results are skipped (no type, no control) or read as empty answers (no
+    // value), never thrown on: two empty choices agree.
+    const empty = { ...choice('pos'), value: undefined };
+    const malformed = [{ from_name: 'sentiment' }, { id: 'x', type: 'choices' }, empty] as unknown as ResultItem[];
+    expect(annotationAgreement(malformed, [empty]).score).toBe(1);
   });
 
   it('compares per-region answers region by region', () => {
