@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Creates (once) what the interop suite runs beside Outpost: Python virtual environments for Label
 # Studio and its SDK, for the ML backend (label-studio-ml pins a Flask older than Label Studio's, so
-# the two cannot share one) and for moto (the S3 server of the storage tests); fake-gcs-server built
+# the two cannot share one), for moto (the S3 server of the storage tests) and for the reference
+# agreement statistics (scikit-learn, statsmodels, krippendorff); fake-gcs-server built
 # from the Go module proxy; and it checks that Debian's redis-server is there. Idempotent: what was
 # built from the same requirements is reused; a changed requirements file rebuilds it.
 set -euo pipefail
@@ -66,7 +67,7 @@ if ! command -v redis-server >/dev/null 2>&1; then
   exit 1
 fi
 
-# The four environments do not depend on each other and most of their time is downloading, so they
+# The environments do not depend on each other and most of their time is downloading, so they
 # install at once. Label Studio's migrated template (test/interop/python/rig.py) follows its own
 # environment: Django's migrations are most of a first start.
 mkdir -p "$dir"
@@ -82,14 +83,18 @@ ml=$!
 ensure_venv "$dir/storage-venv" test/interop/storages/requirements.txt "moto (the S3 server)" \
   "import moto.server" &
 storage=$!
+ensure_venv "$dir/stats-venv" test/interop/stats-requirements.txt \
+  "the reference agreement statistics" "import sklearn.metrics, statsmodels.stats.inter_rater, krippendorff" &
+stats=$!
 ensure_fake_gcs &
 gcs=$!
 # Interrupted, the build stops whatever still runs (rig.py then stops its Label Studio).
-trap 'kill "$label_studio" "$ml" "$storage" "$gcs" 2>/dev/null || true' EXIT
+trap 'kill "$label_studio" "$ml" "$storage" "$stats" "$gcs" 2>/dev/null || true' EXIT
 
 failed=0
 wait "$ml" || failed=1
 wait "$storage" || failed=1
+wait "$stats" || failed=1
 wait "$gcs" || failed=1
 if ! wait "$label_studio"; then
   echo "interop: Label Studio or its template did not build into $dir/venv; see the error above" >&2
