@@ -27,7 +27,7 @@ export const EDITOR_OWN_COMBOS: Readonly<Partial<Record<ShortcutAction, string>>
 /** The editor's main hotkeys, for the help overlay (as its 1.4.0 keymap defines them). */
 export const EDITOR_HOTKEYS: readonly { keys: string; description: string }[] = [
   { keys: 'Ctrl+Z / Ctrl+Shift+Z', description: 'Undo / redo' },
-  { keys: '1, 2, 3…', description: 'Choose a label or choice (the number shown beside it)' },
+  { keys: '1, 2, 3…', description: 'Choose a label or choice (the number beside it); on a selected region, its label' },
   { keys: 'Backspace', description: 'Delete the selected region' },
   { keys: 'Ctrl+Backspace', description: 'Delete all regions' },
   { keys: 'U', description: 'Unselect the region' },
@@ -36,6 +36,9 @@ export const EDITOR_HOTKEYS: readonly { keys: string; description: string }[] = 
   { keys: 'Alt+R', description: 'Relate the selected region to another' },
   { keys: 'Ctrl+D', description: 'Duplicate the selected region' },
   { keys: 'Alt+.', description: 'Cycle through regions' },
+  { keys: 'Ctrl+Plus / Ctrl+Minus', description: 'Image: zoom in / out' },
+  { keys: 'H', description: 'Image: pan' },
+  { keys: 'Alt+Left / Alt+Right', description: 'Image: rotate left / right' },
   { keys: 'Alt+Space', description: 'Play or pause a video' },
   { keys: 'Ctrl+B', description: 'Audio: back one second' },
 ];
