@@ -57,7 +57,8 @@ function recordFlow({ inFrame, textMarker, minImageWidth }: ProbeOptions): void 
     );
   };
   // A frame's own view of its content says nothing of the frame itself: a cached editor builds the
-  // next task in a frame kept off the screen. Only the page's intersection with the screen tells.
+  // next task in a frame out of sight. The page says so to the frame (`data-shown`), and a frame
+  // off the screen does not intersect it.
   let frameInView = !inFrame;
   let watching = false;
   const watchFrame = () => {
@@ -73,7 +74,8 @@ function recordFlow({ inFrame, textMarker, minImageWidth }: ProbeOptions): void 
     const found = new Set<string>();
     const body = document.body;
     if (inFrame) watchFrame();
-    if (!body || !frameInView) return found;
+    // The page tells its editor frame whether it is the one on screen (a frame built ahead is not).
+    if (!body || !frameInView || document.documentElement.dataset.shown === 'false') return found;
     if (body.textContent?.includes(textMarker)) {
       const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -55,6 +55,27 @@ describe('the frames of a cached editor', () => {
     expect(aheadOf(reread)).toBe(aheadOf(jumped));
   });
 
+  it('lets the bundled editor take several tasks in one frame, and builds a fresh one ahead for the task after', () => {
+    let state = arrangeFrames(NO_FRAMES, setupOf(1), setupOf(2), 3);
+    const frame = shownOf(state)!.id;
+    // Not full yet: nothing built ahead, the next task goes into the same frame.
+    expect(aheadOf(state)).toBeNull();
+    state = arrangeFrames(state, setupOf(2), setupOf(3), 3);
+    expect(shownOf(state)).toMatchObject({ id: frame, uses: 2, setup: setupOf(2) });
+    expect(aheadOf(state)).toBeNull();
+    // Its third task fills it: the fourth is built ahead in a fresh frame and swapped in.
+    state = arrangeFrames(state, setupOf(3), setupOf(4), 3);
+    expect(shownOf(state)).toMatchObject({ id: frame, uses: 3 });
+    const fresh = aheadOf(state)!;
+    expect(fresh).toMatchObject({ setup: setupOf(4), uses: 1 });
+    state = arrangeFrames(state, setupOf(4), setupOf(5), 3);
+    expect(shownOf(state)).toBe(fresh);
+    expect(aheadOf(state)).toMatchObject({ id: frame, retired: true });
+    // A task nobody built ahead, once the frame is full, gets a fresh frame too.
+    const full = arrangeFrames(NO_FRAMES, setupOf(1), undefined, 1);
+    expect(shownOf(arrangeFrames(full, setupOf(9), undefined, 1))?.id).not.toBe(shownOf(full)?.id);
+  });
+
   it('builds nothing ahead when the next task is the one on screen, or unknown', () => {
     expect(aheadOf(arrangeFrames(NO_FRAMES, setupOf(1), setupOf(1)))).toBeNull();
     const first = arrangeFrames(NO_FRAMES, setupOf(1), setupOf(2));

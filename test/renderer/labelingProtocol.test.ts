@@ -52,5 +52,7 @@ describe('editor frame messages', () => {
     expect(parseParentMessage({ type: 'init', setup: { ...setup, user: {} }, media: {} })).toBeNull();
     expect(parseParentMessage({ type: 'command', name: 'submit' })).toEqual({ type: 'command', name: 'submit' });
     expect(parseParentMessage({ type: 'command', name: 'delete' })).toBeNull();
+    expect(parseParentMessage({ type: 'shown', shown: false })).toEqual({ type: 'shown', shown: false });
+    expect(parseParentMessage({ type: 'shown', shown: 'no' })).toBeNull();
   });
 });

@@ -74,6 +74,7 @@ export function EditorFrame(props: EditorFrameProps) {
   // The address is fixed at mount: changing it would reload the editor.
   const [src] = useState(() => editorAddress(theme, editorKey));
   const editorKeyRef = useRef(editorKey);
+  const aheadRef = useRef(ahead);
   // The editor's content height as the frame reports it (and the frame's borders, measured then):
   // the frame is at least that tall.
   const [contentHeight, setContentHeight] = useState<{ content: number; borders: number } | null>(null);
@@ -121,6 +122,7 @@ export function EditorFrame(props: EditorFrameProps) {
       if (message.type === 'ready') {
         readyRef.current = true;
         send({ type: 'theme', theme: themeRef.current });
+        send({ type: 'shown', shown: !aheadRef.current });
         sendSetup(setupRef.current);
       }
       onMessageRef.current(message);
@@ -156,6 +158,13 @@ export function EditorFrame(props: EditorFrameProps) {
     setContentHeight(null);
     setupSender.current?.(setup);
   }, [setup]);
+
+  useEffect(() => {
+    if (aheadRef.current === ahead) return;
+    aheadRef.current = ahead;
+    const message: ParentMessage = { type: 'shown', shown: !ahead };
+    if (readyRef.current) frameRef.current?.contentWindow?.postMessage(message, '*');
+  }, [ahead]);
 
   useEffect(() => {
     if (themeRef.current === theme) return;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useCachedEditorFrames } from './useCachedEditorFrames';
+import { useEditorFrames } from './useEditorFrames';
 import { secondsText } from './editorLoad';
 import type { EditorSetup, HostMessage, ParentMessage } from './protocol';
 import { useEditorLoad, type EditorLoadPhase } from './useEditorLoad';
@@ -34,10 +34,9 @@ interface EditorStageProps {
   /** The page is getting the next setup: the editor shows the last one, inert, meanwhile. */
   waiting?: boolean;
   /**
-   * The setup most likely shown next (the stream's next task, fetched ahead). The bundled editor
-   * takes each new setup in the frame it has; Label Studio 1.22's editor, built a second time in
-   * the same document, never shows its task, so a cached editor gets a frame per task, and builds
-   * this one beforehand in a frame out of sight, swapped in when the page moves to it.
+   * The setup most likely shown next (the stream's next task, fetched ahead). When the frame on
+   * screen will not take it (a cached editor's never does, see `arrangeFrames`), it is built
+   * beforehand in a frame out of sight and swapped in when the page moves to it.
    */
   nextSetup?: EditorSetup;
 }
@@ -64,7 +63,7 @@ export function EditorStage(props: EditorStageProps) {
   } = props;
   const stage = useRef<HTMLDivElement>(null);
   const room = useFillHeight(stage);
-  const frames = useCachedEditorFrames(editorKey, setup, props.nextSetup);
+  const frames = useEditorFrames(editorKey, setup, props.nextSetup);
   const load = useEditorLoad(setup, editorKey, frames.shownId);
   const frame = useRef<EditorFrameHandle | null>(null);
   const { track, retry } = load;
@@ -101,25 +100,13 @@ export function EditorStage(props: EditorStageProps) {
       inert={waiting}
       style={fillHeight && room !== null ? { height: `${room}px` } : undefined}
     >
-      {!failed && editorKey === null && (
-        <EditorFrame
-          key={`bundled/${load.attempt}`}
-          setup={setup}
-          editorKey={null}
-          title={title}
-          onMessage={onFrameMessage}
-          handleRef={frame}
-          className="editor-frame"
-        />
-      )}
       {!failed &&
-        editorKey !== null &&
         frames.slots.map((slot) => {
           if (!slot) return null;
           const shown = slot.id === frames.shownId;
           return (
             <EditorFrame
-              key={`cached:${editorKey}/${load.attempt}/${slot.id}`}
+              key={`${editorKey === null ? 'bundled' : `cached:${editorKey}`}/${load.attempt}/${slot.id}`}
               setup={slot.setup}
               editorKey={editorKey}
               title={shown ? title : slot.retired ? 'The task just left' : 'The next task, made ready out of sight'}

@@ -1,10 +1,12 @@
 import type { EditorSetup } from './protocol';
 
-/** One editor frame of a cached editor, built for one setup and never given another. */
+/** One editor frame and the setup it shows. */
 export interface FrameSlot {
   /** Unique in the stage: the frame's React key, so a new slot is a new frame. */
   id: number;
   setup: EditorSetup;
+  /** How many setups this frame has been given (the bundled editor takes several in one frame). */
+  uses: number;
   /**
    * The frame of the task just left, out of sight: taken out of the document a moment later
    * (`dropRetired`), since tearing down a whole editor costs the very frame that shows the next.
@@ -13,11 +15,12 @@ export interface FrameSlot {
 }
 
 /**
- * A cached editor's two frames: the one on screen, and the next task built beforehand out of
- * sight. Label Studio 1.22's editor cannot take a second task in the same document, so each task
- * needs a frame of its own; building the next one while the annotator works on this one is what
- * makes it appear at once. Two fixed places, never reordered: moving an iframe in the document
- * would reload it.
+ * The editor's two frames: the one on screen, and the next task built beforehand out of sight.
+ * Label Studio 1.22's editor cannot take a second task in the same document, so each of its tasks
+ * needs a frame of its own; the bundled 1.4.0 editor takes the next task in the frame it has, but
+ * leaves a few hundred kilobytes behind each time, so it gets a fresh frame every so many tasks.
+ * Building that frame while the annotator works on the task before is what makes it appear at
+ * once. Two fixed places, never reordered: moving an iframe in the document would reload it.
  */
 export interface FrameSlots {
   slots: readonly [FrameSlot | null, FrameSlot | null];
@@ -48,30 +51,39 @@ export function sameSetup(a: EditorSetup, b: EditorSetup): boolean {
 }
 
 /**
- * The frames for `setup` on screen and `next` (the task most likely shown next) out of sight: the
- * frame on screen stays while its setup is the same; the one built ahead comes on screen when its
- * setup is the one asked for; anything else gets a fresh frame. Returns `state` itself when
- * nothing changes.
+ * The frames for `setup` on screen and `next` (the task most likely shown next): the frame on
+ * screen stays while its setup is the same; the one built ahead comes on screen when its setup is
+ * the one asked for; else the frame on screen takes the new setup while it has taken fewer than
+ * `setupsPerFrame`, and a fresh frame is made when it has not. The next task is built ahead only
+ * when the frame on screen will not take it. Returns `state` itself when nothing changes.
  */
-export function arrangeFrames(state: FrameSlots, setup: EditorSetup, next: EditorSetup | undefined): FrameSlots {
+export function arrangeFrames(
+  state: FrameSlots,
+  setup: EditorSetup,
+  next: EditorSetup | undefined,
+  setupsPerFrame = 1,
+): FrameSlots {
   let { active, nextId } = state;
   const slots: [FrameSlot | null, FrameSlot | null] = [...state.slots];
-  const standby = (1 - active) as 0 | 1;
   const shown = slots[active];
   if (!shown || !sameSetup(shown.setup, setup)) {
-    const ahead = slots[standby];
+    const ahead = slots[1 - active];
     if (ahead && !ahead.retired && sameSetup(ahead.setup, setup)) {
       slots[active] = shown ? { ...shown, retired: true } : null;
-      active = standby;
+      active = (1 - active) as 0 | 1;
+    } else if (shown && !shown.retired && shown.uses < setupsPerFrame) {
+      slots[active] = { ...shown, setup, uses: shown.uses + 1 };
     } else {
-      slots[active] = { id: nextId++, setup };
+      slots[active] = { id: nextId++, setup, uses: 1 };
     }
   }
   const behind = (1 - active) as 0 | 1;
-  const wanted = next && !sameSetup(next, setup) ? next : undefined;
+  const full = slots[active]!.uses >= setupsPerFrame;
+  const wanted = full && next && !sameSetup(next, setup) ? next : undefined;
   const built = slots[behind];
   if (!wanted) slots[behind] = built?.retired ? built : null;
-  else if (!built || built.retired || !sameSetup(built.setup, wanted)) slots[behind] = { id: nextId++, setup: wanted };
+  else if (!built || built.retired || !sameSetup(built.setup, wanted))
+    slots[behind] = { id: nextId++, setup: wanted, uses: 1 };
   const unchanged =
     active === state.active && slots[0] === state.slots[0] && slots[1] === state.slots[1] && nextId === state.nextId;
   return unchanged ? state : { slots, active, nextId };

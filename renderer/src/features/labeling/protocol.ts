@@ -95,6 +95,11 @@ export type ParentMessage =
   | { type: 'boot'; boot: EditorBoot | null }
   | { type: 'init'; setup: EditorSetup; media: TaskMedia }
   | { type: 'theme'; theme: EditorTheme }
+  /**
+   * Whether this frame is the one on screen (a cached editor's next task is built in a frame out
+   * of sight); the frame marks its document with it (`data-shown`) for the code that runs there.
+   */
+  | { type: 'shown'; shown: boolean }
   | { type: 'command'; name: 'submit' | 'skip' }
   /** The interactive model's answer to an `interactive` request: regions to suggest (empty when none). */
   | { type: 'suggestions'; requestId: number; result: ResultItem[] };
@@ -219,6 +224,7 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
     return { type: 'boot', boot: data.boot as EditorBoot | null };
   }
   if (data.type === 'theme') return isEditorTheme(data.theme) ? { type: 'theme', theme: data.theme } : null;
+  if (data.type === 'shown' && typeof data.shown === 'boolean') return { type: 'shown', shown: data.shown };
   if (data.type === 'command' && (data.name === 'submit' || data.name === 'skip')) {
     return { type: 'command', name: data.name };
   }

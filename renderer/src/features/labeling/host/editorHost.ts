@@ -219,6 +219,7 @@ window.addEventListener('message', (event) => {
     if (message.type === 'boot') answerBoot?.(message.boot);
     else if (message.type === 'init') start(message.setup, message.media);
     else if (message.type === 'theme') applyEditorTheme(message.theme);
+    else if (message.type === 'shown') document.documentElement.dataset.shown = String(message.shown);
     else if (message.type === 'suggestions') answerSuggestions(message.requestId, message.result);
     else run(message.name);
   } catch (error) {
