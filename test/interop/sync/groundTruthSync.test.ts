@@ -27,7 +27,10 @@ describe('ground truth synced with the real Label Studio', () => {
     outpost = await startOutpost();
     remoteId = await outpost.addRemote(ls.url, ls.user.token);
     remoteProject = (
-      await remote.call<{ id: number }>('POST', '/api/projects/', { title: 'Ground truth', label_config: CHOICES_CONFIG })
+      await remote.call<{ id: number }>('POST', '/api/projects/', {
+        title: 'Ground truth',
+        label_config: CHOICES_CONFIG,
+      })
     ).id;
     await remote.call(
       'POST',
@@ -64,9 +67,7 @@ describe('ground truth synced with the real Label Studio', () => {
     return Object.fromEntries(
       [...tasks].map(([text, task]) => [
         text,
-        task.annotations
-          .map((annotation) => `${JSON.stringify(annotation.result)}=${annotation.ground_truth}`)
-          .sort(),
+        task.annotations.map((annotation) => `${JSON.stringify(annotation.result)}=${annotation.ground_truth}`).sort(),
       ]),
     );
   }
