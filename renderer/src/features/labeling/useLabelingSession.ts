@@ -125,9 +125,11 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
       }
       const session = loaded.current;
       const isDraft = message.type === 'draft';
+      // A ground-truth mark is not the end of the annotator's work on the task: drafts go on.
+      const isMark = message.type === 'groundTruth';
       if (isDraft && session.closed) return;
       const showDraft = (status: DraftStatus) => setDraft({ version, status });
-      if (!isDraft) session.closed = true;
+      if (!isDraft && !isMark) session.closed = true;
       else showDraft({ kind: 'saving' });
       const run = async () => {
         for (const call of callsFor(taskId, message, session.drafts)) {
@@ -137,6 +139,12 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
           }
         }
       };
+      if (isMark) {
+        queue.current = queue.current
+          .then(run)
+          .catch((error: unknown) => toasts.error(`The ground truth mark was not saved: ${messageOf(error)}`));
+        return;
+      }
       if (isDraft || message.type === 'update') {
         queue.current = queue.current.then(run).then(
           () => {
