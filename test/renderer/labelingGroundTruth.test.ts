@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callsFor } from '../../renderer/src/features/labeling/editorActions.js';
+import { editorInterfaces } from '../../renderer/src/features/labeling/editorSetup.js';
 import { parseHostMessage } from '../../renderer/src/features/labeling/protocol.js';
 
 /*
@@ -23,5 +24,12 @@ describe('the ground-truth star from the editor', () => {
         { method: 'PATCH', path: '/api/annotations/12/', body: { ground_truth: value } },
       ]);
     }
+  });
+
+  it('shows on a task opened by itself, not in the label stream, as in Label Studio', () => {
+    const project = { show_skip_button: true };
+    expect(editorInterfaces(project, true, false, false)).toContain('ground-truth');
+    expect(editorInterfaces(project, true, false, true)).not.toContain('ground-truth');
+    expect(editorInterfaces(project, true)).not.toContain('ground-truth');
   });
 });

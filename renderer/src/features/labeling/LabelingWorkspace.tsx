@@ -49,6 +49,7 @@ export function LabelingWorkspace(props: WorkspaceProps) {
     shortcuts,
     backends,
     navigation: navigation.state,
+    inStream: routeTaskId === null,
     onFinished: navigation.afterFinish,
   });
   const frame = useRef<EditorStageHandle | null>(null);

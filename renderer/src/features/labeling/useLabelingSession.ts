@@ -56,6 +56,8 @@ interface SessionInput {
   shortcuts: Record<ShortcutAction, string>;
   backends: readonly LabelingBackend[];
   navigation: NavigationState;
+  /** Whether the tasks come from the label stream rather than one opened by itself. */
+  inStream: boolean;
   /** Called as soon as a submit or skip is sent, not once it is saved: the next task need not wait. */
   onFinished: (finished: FinishedTask) => void;
 }
@@ -73,7 +75,8 @@ interface LoadedSession {
  * The task is read when shown and again after a write here (its query is invalidated), never by
  * itself: each read starts the editor afresh.
  */
-export function useLabelingSession({ project, user, shortcuts, backends, navigation, onFinished }: SessionInput) {
+export function useLabelingSession(input: SessionInput) {
+  const { project, user, shortcuts, backends, navigation, inStream, onFinished } = input;
   const client = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -92,8 +95,8 @@ export function useLabelingSession({ project, user, shortcuts, backends, navigat
   const task = query.data;
   const version = query.dataUpdatedAt;
   const setup = useMemo(
-    () => task && labelingSetup({ project, task, user, shortcuts, backends }),
-    [task, project, user, shortcuts, backends],
+    () => task && labelingSetup({ project, task, user, shortcuts, backends, inStream }),
+    [task, project, user, shortcuts, backends, inStream],
   );
   // While the task is read again the editor goes, so the next one starts from a fresh frame.
   const load: TaskLoad = query.isError
