@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertAnnotation } from '../helpers/projectData.js';
-import { call, createProject, insertOtherUser, type TestApp } from '../helpers/taskApi.js';
+import { call, choices, createProject, insertOtherUser, type TestApp } from '../helpers/taskApi.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 /*
@@ -80,6 +80,21 @@ describe('the overlap cohort', () => {
     });
     expect(action.status).toBe(200);
     expect(overlaps(t, project)).toEqual(cohort(2, 3));
+  });
+
+  it('is_labeled counts people: a second annotation by the same person does not finish the task', async () => {
+    const t = await createTestApp();
+    const project = await createProject(t, { maximum_annotations: 2 });
+    const [task] = await importTasks(t, project, 1);
+    const labeled = () => t.db.prepare('SELECT is_labeled FROM tasks WHERE id = ?').pluck().get(task);
+    for (const label of ['pos', 'neg']) {
+      expect((await call(t, 'POST', `/api/tasks/${task}/annotations/`, { result: choices(label) })).status).toBe(201);
+    }
+    expect(labeled()).toBe(0);
+    insertAnnotation(t.db, { task: task!, project, completed_by: insertOtherUser(t), result: choices('pos') });
+    // Someone else's annotation (written as a pull would), then any save recounts: two people now.
+    await call(t, 'POST', `/api/tasks/${task}/annotations/`, { result: choices('pos') });
+    expect(labeled()).toBe(1);
   });
 
   it('the label stream serves the cohort first without naming "Show overlap first" in its queue', async () => {

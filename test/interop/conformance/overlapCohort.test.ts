@@ -98,6 +98,21 @@ describe('the overlap cohort as settings change and tasks go, Outpost against La
     await expectSameStates('after the work');
   });
 
+  it('two annotations by one person do not finish a task that wants two: people are counted', async () => {
+    const before = await states();
+    for (const side of SIDES) {
+      const task = before[side].find((each) => each.inner_id === 7)!.id;
+      for (const label of ['pos', 'neg']) {
+        const reply = await servers.owner[side].send('POST', `/api/tasks/${task}/annotations/`, {
+          json: { result: choice(label) },
+        });
+        expect(reply.status).toBe(201);
+      }
+    }
+    const after = await expectSameStates('after one person annotated a task twice');
+    expect(after.ls.find((task) => task.inner_id === 7)!.is_labeled).toBe(false);
+  });
+
   it('a new percentage redraws the cohort: full tasks first, then the most annotated', async () => {
     await ok('PATCH', projectPath('/'), { overlap_cohort_percentage: 40 });
     const redrawn = await expectSameStates('at 40 %');
