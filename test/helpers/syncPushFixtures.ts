@@ -179,6 +179,7 @@ export async function agreedAnnotation(mirror: Mirror, taskIndex: number, result
     remote_updated_at: made.body.updated_at as string,
     base_result: canonicalJson(result),
     base_was_cancelled: 0,
+    base_ground_truth: 0,
   });
   return { local, remote: made.body.id as number };
 }

@@ -9,6 +9,7 @@ import {
 const version = (label: string, wasCancelled = false): AnnotationVersion => ({
   result: canonicalJson([{ from_name: 'label', value: { choices: [label] } }]),
   wasCancelled,
+  groundTruth: false,
 });
 
 /** The versions the table speaks of, by name; '-' is absent (deleted, or never there). */
@@ -19,7 +20,11 @@ const VERSIONS: Record<string, AnnotationVersion | null> = {
   C: version('C'),
   'A skipped': version('A', true),
   // A's result with its keys in another order: canonical JSON makes it A.
-  'A reordered': { result: canonicalJson([{ value: { choices: ['A'] }, from_name: 'label' }]), wasCancelled: false },
+  'A reordered': {
+    result: canonicalJson([{ value: { choices: ['A'] }, from_name: 'label' }]),
+    wasCancelled: false,
+    groundTruth: false,
+  },
 };
 
 const NONE: SyncAction = { kind: 'none' };

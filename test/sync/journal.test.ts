@@ -37,6 +37,7 @@ function pulledAnnotation(m: Setup, task: number, remoteAnnotation: number, valu
     remote_updated_at: '2026-01-01T00:00:00.000000Z',
     base_result: canonicalJson(label(value)),
     base_was_cancelled: 0,
+    base_ground_truth: 0,
   });
   return id;
 }
@@ -100,6 +101,7 @@ describe('the outbox journal', () => {
     expect(decodeDeleteRecord(deletion.base)).toEqual({
       result: canonicalJson(label('a')),
       wasCancelled: false,
+      groundTruth: false,
       importId: pulled,
     });
   });

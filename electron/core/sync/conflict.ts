@@ -10,6 +10,11 @@ export interface AnnotationVersion {
   /** The result as canonical JSON text, so equal results compare equal. */
   result: string;
   wasCancelled: boolean;
+  /**
+   * The ground-truth mark. Part of the version: a lead marking an annotation nobody edited is a
+   * change to carry to the other side like any edit, and two different changes are a conflict.
+   */
+  groundTruth: boolean;
 }
 
 export type SyncAction =
@@ -32,7 +37,7 @@ export type SyncAction =
 
 export function sameVersion(a: AnnotationVersion | null, b: AnnotationVersion | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.result === b.result && a.wasCancelled === b.wasCancelled;
+  return a.result === b.result && a.wasCancelled === b.wasCancelled && a.groundTruth === b.groundTruth;
 }
 
 export function resolveAnnotationSync(

@@ -112,6 +112,7 @@ export interface MirrorAnnotationRow {
   remote_updated_at: string;
   base_result: string;
   base_was_cancelled: number;
+  base_ground_truth: number;
 }
 
 export function findMirrorAnnotation(db: Db, annotation: number): MirrorAnnotationRow | undefined {
@@ -133,11 +134,13 @@ export function findMirrorAnnotationByRemote(
 export function upsertMirrorAnnotation(db: Db, row: MirrorAnnotationRow): void {
   statement(
     db,
-    `INSERT INTO remote_annotations (annotation, remote, remote_annotation_id, remote_updated_at, base_result, base_was_cancelled)
-     VALUES (@annotation, @remote, @remote_annotation_id, @remote_updated_at, @base_result, @base_was_cancelled)
+    `INSERT INTO remote_annotations (annotation, remote, remote_annotation_id, remote_updated_at, base_result,
+       base_was_cancelled, base_ground_truth)
+     VALUES (@annotation, @remote, @remote_annotation_id, @remote_updated_at, @base_result, @base_was_cancelled,
+       @base_ground_truth)
      ON CONFLICT (annotation) DO UPDATE SET remote_annotation_id = excluded.remote_annotation_id,
        remote_updated_at = excluded.remote_updated_at, base_result = excluded.base_result,
-       base_was_cancelled = excluded.base_was_cancelled`,
+       base_was_cancelled = excluded.base_was_cancelled, base_ground_truth = excluded.base_ground_truth`,
   ).run(row);
 }
 

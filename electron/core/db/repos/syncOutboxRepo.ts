@@ -117,18 +117,20 @@ export interface JournalAnnotation {
   unique_id: string;
   result: string;
   was_cancelled: number;
+  ground_truth: number;
 }
 
 export function readJournalAnnotation(db: Db, id: number): JournalAnnotation | undefined {
-  return statement(db, 'SELECT id, task, project, unique_id, result, was_cancelled FROM annotations WHERE id = ?').get(
-    id,
-  ) as JournalAnnotation | undefined;
+  return statement(
+    db,
+    'SELECT id, task, project, unique_id, result, was_cancelled, ground_truth FROM annotations WHERE id = ?',
+  ).get(id) as JournalAnnotation | undefined;
 }
 
 export function listJournalAnnotationsOfTasks(db: Db, taskIds: readonly number[]): JournalAnnotation[] {
   return statement(
     db,
-    `SELECT id, task, project, unique_id, result, was_cancelled FROM annotations
+    `SELECT id, task, project, unique_id, result, was_cancelled, ground_truth FROM annotations
      WHERE task IN (SELECT value FROM json_each(?)) ORDER BY id`,
   ).all(JSON.stringify(taskIds)) as JournalAnnotation[];
 }

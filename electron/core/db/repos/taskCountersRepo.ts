@@ -3,16 +3,18 @@ import { statement } from '../statement.js';
 
 /*
  * A task's counters, recomputed from its rows so every write path ends exact (docs/label-studio-compatibility.md#task-counters):
- * total_annotations = not skipped; cancelled_annotations = skipped; is_labeled = finished
- * annotations >= overlap, where finished means not skipped with a non-null result, or any
- * annotation when the project ignores skipped tasks (Label Studio's `completed_annotations`).
+ * total_annotations = not skipped; cancelled_annotations = skipped; is_labeled = the people
+ * with a finished annotation >= overlap, where finished means not skipped with a non-null result,
+ * or any annotation when the project ignores skipped tasks (Label Studio's
+ * `completed_annotations`). People, not annotations, as Label Studio 1.22 counts them: one person
+ * annotating a task twice does not give it a second annotator (authorless ones count as one).
  */
 const COUNTERS = `
   total_annotations = (SELECT count(*) FROM annotations a WHERE a.task = tasks.id AND a.was_cancelled = 0),
   cancelled_annotations = (SELECT count(*) FROM annotations a WHERE a.task = tasks.id AND a.was_cancelled = 1),
   total_predictions = (SELECT count(*) FROM predictions p WHERE p.task = tasks.id),
   is_labeled = (
-    SELECT count(*) FROM annotations a WHERE a.task = tasks.id AND (
+    SELECT count(DISTINCT coalesce(a.completed_by, 0)) FROM annotations a WHERE a.task = tasks.id AND (
       -- In this order, the project's row is read only for annotations that are not finished.
       (a.was_cancelled = 0 AND a.result <> 'null')
       OR (SELECT skip_queue FROM projects WHERE projects.id = tasks.project) = 'IGNORE_SKIPPED')

@@ -4,6 +4,7 @@ import { insertTasksCountingOnce } from '../../db/repos/importRepo.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { ValidationError } from '../errors.js';
+import { updateTaskStatesAfterTaskCountChange } from '../projects/rearrangeOverlapCohort.js';
 import { journalTasksCreated } from '../sync/journal.js';
 import { importError } from './importContext.js';
 import type { ItemList } from './importItems.js';
@@ -47,8 +48,13 @@ export function writeItems(
   items: ItemList,
   options: WriteOptions,
 ): WriteOutcome {
-  if (items.count < COUNT_ONCE_FROM) return writeEachItem(ctx, project, userId, items, options);
-  return insertTasksCountingOnce(ctx.db, project.id, () => writeEachItem(ctx, project, userId, items, options));
+  const outcome =
+    items.count < COUNT_ONCE_FROM
+      ? writeEachItem(ctx, project, userId, items, options)
+      : insertTasksCountingOnce(ctx.db, project.id, () => writeEachItem(ctx, project, userId, items, options));
+  // With the task counter trigger back: the cohort's overlaps move the project's finished count.
+  if (outcome.taskIds.length > 0) updateTaskStatesAfterTaskCountChange(ctx.db, project);
+  return outcome;
 }
 
 /**

@@ -94,13 +94,25 @@ export function journalDeletion(
   }
   if (!mapping && !mayHaveLanded) return;
   const base = mapping
-    ? { result: mapping.base_result, wasCancelled: mapping.base_was_cancelled === 1 }
-    : { result: annotation.result, wasCancelled: annotation.was_cancelled === 1 };
+    ? {
+        result: mapping.base_result,
+        wasCancelled: mapping.base_was_cancelled === 1,
+        groundTruth: mapping.base_ground_truth === 1,
+      }
+    : {
+        result: annotation.result,
+        wasCancelled: annotation.was_cancelled === 1,
+        groundTruth: annotation.ground_truth === 1,
+      };
   // A PATCH sent without an answer may have put this version there; the push must not take it
   // for an edit made on the remote (killPush found it: the deletion came back as a conflict).
   const sent =
     mapping && updateMayHaveLanded
-      ? { result: annotation.result, wasCancelled: annotation.was_cancelled === 1 }
+      ? {
+          result: annotation.result,
+          wasCancelled: annotation.was_cancelled === 1,
+          groundTruth: annotation.ground_truth === 1,
+        }
       : undefined;
   insertOutboxRow(db, {
     remote,

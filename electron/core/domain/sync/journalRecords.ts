@@ -11,14 +11,20 @@ export interface DeleteRecord {
   /** The agreed result as JSON text (the push compares it canonically). */
   result: string;
   wasCancelled: boolean;
+  /** The agreed ground-truth mark; absent in records written before it was part of the version. */
+  groundTruth?: boolean;
   /** The deleted local annotation's id, posted as `import_id` by its create. */
   importId: number;
   /** Our version an unanswered PATCH may have left on the remote: deleting over it loses nothing. */
-  sent?: { result: string; wasCancelled: boolean };
+  sent?: { result: string; wasCancelled: boolean; groundTruth?: boolean };
 }
 
 export function encodeDeleteRecord(record: DeleteRecord): string {
   return JSON.stringify(record);
+}
+
+function flag(value: { groundTruth?: unknown }): boolean | undefined {
+  return typeof value.groundTruth === 'boolean' ? value.groundTruth : undefined;
 }
 
 export function decodeDeleteRecord(text: string | null): DeleteRecord | null {
@@ -28,9 +34,10 @@ export function decodeDeleteRecord(text: string | null): DeleteRecord | null {
     if (typeof value.result !== 'string' || typeof value.importId !== 'number') return null;
     const sent =
       value.sent && typeof value.sent.result === 'string'
-        ? { result: value.sent.result, wasCancelled: value.sent.wasCancelled === true }
+        ? { result: value.sent.result, wasCancelled: value.sent.wasCancelled === true, groundTruth: flag(value.sent) }
         : undefined;
-    return { result: value.result, wasCancelled: value.wasCancelled === true, importId: value.importId, sent };
+    const { result, importId } = value;
+    return { result, wasCancelled: value.wasCancelled === true, groundTruth: flag(value), importId, sent };
   } catch {
     return null;
   }

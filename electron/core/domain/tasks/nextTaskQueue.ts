@@ -46,12 +46,11 @@ export function chooseNextTask(
 ): NextTaskChoice {
   const base = { project: project.id, user, now, skipQueue: project.skip_queue, overlapAbove1: null, ...selection };
   let queue = '';
-  // 1. show_overlap_first narrows the open tasks to overlap > 1 when there are any.
+  // 1. show_overlap_first narrows the open tasks to overlap > 1 when there are any. Label Studio
+  // 1.22 names it in the queue it builds first, then starts the queue anew for the steps below,
+  // so its answers never say "Show overlap first": neither do ours.
   let overlapAbove1: number | null = null;
-  if (project.show_overlap_first) {
-    overlapAbove1 = hasOpenTaskWithOverlapAbove1(db, base) ? 1 : 0;
-    queue = append(queue, 'Show overlap first');
-  }
+  if (project.show_overlap_first) overlapAbove1 = hasOpenTaskWithOverlapAbove1(db, base) ? 1 : 0;
   const scope: StreamScope = { ...base, overlapAbove1 };
   const isSequential = project.sampling === 'Sequential sampling';
 

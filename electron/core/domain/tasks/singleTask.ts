@@ -5,6 +5,7 @@ import { getTaskRow } from '../annotations/annotationLookup.js';
 import { formatTimestamp } from '../clock.js';
 import { ValidationError } from '../errors.js';
 import type { DomainContext } from '../context.js';
+import { updateTaskStatesAfterTaskCountChange } from '../projects/rearrangeOverlapCohort.js';
 import { journalAnnotationChanges } from '../sync/journalBulk.js';
 import { serializeDmTasks } from '../dataManager/serializeDmTasks.js';
 import { serializeSimpleTasks } from './serializeTask.js';
@@ -58,13 +59,18 @@ export function updateTask(ctx: DomainContext, taskId: number, input: TaskInput)
   return serializeSimpleTasks(ctx.db, [row], dataTypes, ctx.clock())[0]!;
 }
 
-/** `DELETE /api/tasks/{id}/`: the task with its annotations, predictions, drafts and locks. 204. */
+/**
+ * `DELETE /api/tasks/{id}/`: the task with its annotations, predictions, drafts and locks. 204.
+ * One task fewer redraws the project's overlap cohort, as Label Studio's delete signal does.
+ */
 export function deleteTask(ctx: DomainContext, taskId: number): void {
   ctx.db.transaction(() => {
     const task = getTaskRow(ctx, taskId);
     journalAnnotationChanges(ctx.db, task.project, [task.id], formatTimestamp(ctx.clock()), () =>
       deleteTaskRow(ctx.db, task.id),
     );
+    const project = findProjectById(ctx.db, task.project);
+    if (project) updateTaskStatesAfterTaskCountChange(ctx.db, project);
   })();
 }
 

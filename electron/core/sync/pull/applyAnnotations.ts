@@ -74,6 +74,7 @@ function writeMirror(run: PullRun, annotation: number, remote: RemoteAnnotation)
     remote_updated_at: remote.updated_at,
     base_result: version.result,
     base_was_cancelled: Number(version.wasCancelled),
+    base_ground_truth: Number(version.groundTruth),
   });
 }
 
@@ -108,10 +109,10 @@ function recordConflict(
 function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow, remote: RemoteAnnotation | null) {
   const { db } = run.ctx;
   const local = findAnnotationById(db, mirror.annotation)!;
-  const base = storedVersion(mirror.base_result, mirror.base_was_cancelled);
+  const base = storedVersion(mirror.base_result, mirror.base_was_cancelled, mirror.base_ground_truth);
   const action = resolveAnnotationSync(
     base,
-    storedVersion(local.result, local.was_cancelled),
+    storedVersion(local.result, local.was_cancelled, local.ground_truth),
     remote && remoteVersion(remote),
   );
   switch (action.kind) {
@@ -177,7 +178,11 @@ function isOwnPost(run: PullRun, task: number, remote: RemoteAnnotation): boolea
 
 function sameBase(mirror: MirrorAnnotationRow, remote: RemoteAnnotation): boolean {
   const version = remoteVersion(remote);
-  return mirror.base_result === version.result && mirror.base_was_cancelled === Number(version.wasCancelled);
+  return (
+    mirror.base_result === version.result &&
+    mirror.base_was_cancelled === Number(version.wasCancelled) &&
+    mirror.base_ground_truth === Number(version.groundTruth)
+  );
 }
 
 /**

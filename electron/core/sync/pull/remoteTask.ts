@@ -66,12 +66,20 @@ export interface RemoteTaskPage {
 
 /** The version of a remote annotation that three-way resolution compares. */
 export function remoteVersion(annotation: RemoteAnnotation): AnnotationVersion {
-  return { result: canonicalJson(annotation.result ?? null), wasCancelled: annotation.was_cancelled === true };
+  return {
+    result: canonicalJson(annotation.result ?? null),
+    wasCancelled: annotation.was_cancelled === true,
+    groundTruth: annotation.ground_truth === true,
+  };
 }
 
-/** The same for a stored result (JSON text) and skip flag. */
-export function storedVersion(result: string, wasCancelled: number): AnnotationVersion {
-  return { result: canonicalJson(JSON.parse(result) as unknown), wasCancelled: wasCancelled === 1 };
+/** The same for a stored result (JSON text), skip flag and ground-truth mark. */
+export function storedVersion(result: string, wasCancelled: number, groundTruth: number): AnnotationVersion {
+  return {
+    result: canonicalJson(JSON.parse(result) as unknown),
+    wasCancelled: wasCancelled === 1,
+    groundTruth: groundTruth === 1,
+  };
 }
 
 export function completedById(annotation: RemoteAnnotation): number | null {

@@ -39,6 +39,7 @@ function settle(run: PushRun, row: OutboxRow, landed: RemoteAnnotation): void {
       remote_updated_at: landed.updated_at,
       base_result: base.result,
       base_was_cancelled: Number(base.wasCancelled),
+      base_ground_truth: Number(base.groundTruth),
     });
     markOutboxDone(db, row.id, run.now());
     if (!sameVersion(localVersion(local), base)) journalAnnotationUpdated(db, local.id, run.now());

@@ -44,8 +44,8 @@ export async function pushAnnotationDelete(run: PushRun, row: OutboxRow): Promis
     return done(null);
   }
   const there = remoteVersion(twin);
-  const ours = record.sent ? sameVersion(there, baseVersion(record.sent)) : false;
-  if (!ours && !sameVersion(there, baseVersion(record))) return waiting(REMOTE_CHANGED);
+  const ours = record.sent ? sameVersion(there, baseVersion(record.sent, there.groundTruth)) : false;
+  if (!ours && !sameVersion(there, baseVersion(record, there.groundTruth))) return waiting(REMOTE_CHANGED);
   try {
     await run.retry(() => ctx.client.request('DELETE', `/api/annotations/${twin.id}/`));
   } catch (error) {

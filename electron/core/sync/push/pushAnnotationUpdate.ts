@@ -56,6 +56,7 @@ export async function pushAnnotationUpdate(run: PushRun, row: OutboxRow): Promis
       remote_updated_at: updated.updated_at,
       base_result: base.result,
       base_was_cancelled: Number(base.wasCancelled),
+      base_ground_truth: Number(base.groundTruth),
     });
     // Edited again while the PATCH was out: the row stays pending and pushes that edit next.
     if (sameVersion(localVersion(now), sent)) markOutboxDone(ctx.db, row.id, run.now());

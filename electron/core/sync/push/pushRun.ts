@@ -29,6 +29,7 @@ export interface RemoteAnnotation {
   id: number;
   result: unknown;
   was_cancelled: boolean;
+  ground_truth?: boolean;
   updated_at: string;
   task?: number;
   import_id?: number | null;
@@ -41,19 +42,45 @@ function canonicalText(text: string): string {
 }
 
 export function remoteVersion(annotation: RemoteAnnotation): AnnotationVersion {
-  return { result: canonicalJson(annotation.result ?? null), wasCancelled: annotation.was_cancelled === true };
+  return {
+    result: canonicalJson(annotation.result ?? null),
+    wasCancelled: annotation.was_cancelled === true,
+    groundTruth: annotation.ground_truth === true,
+  };
 }
 
-export function localVersion(annotation: Pick<AnnotationRow, 'result' | 'was_cancelled'>): AnnotationVersion {
-  return { result: canonicalText(annotation.result), wasCancelled: annotation.was_cancelled === 1 };
+export function localVersion(
+  annotation: Pick<AnnotationRow, 'result' | 'was_cancelled' | 'ground_truth'>,
+): AnnotationVersion {
+  return {
+    result: canonicalText(annotation.result),
+    wasCancelled: annotation.was_cancelled === 1,
+    groundTruth: annotation.ground_truth === 1,
+  };
 }
 
-export function baseVersion(base: { result: string; wasCancelled: boolean }): AnnotationVersion {
-  return { result: canonicalText(base.result), wasCancelled: base.wasCancelled };
+/**
+ * A stored version. `groundTruth` is missing from delete records journaled before the mark was
+ * part of the version: `unknownGroundTruth` (the remote's) stands in, so such a record compares as
+ * it did when it was written.
+ */
+export function baseVersion(
+  base: { result: string; wasCancelled: boolean; groundTruth?: boolean },
+  unknownGroundTruth = false,
+): AnnotationVersion {
+  return {
+    result: canonicalText(base.result),
+    wasCancelled: base.wasCancelled,
+    groundTruth: base.groundTruth ?? unknownGroundTruth,
+  };
 }
 
 export function mirrorBase(mapping: MirrorAnnotationRow): AnnotationVersion {
-  return baseVersion({ result: mapping.base_result, wasCancelled: mapping.base_was_cancelled === 1 });
+  return baseVersion({
+    result: mapping.base_result,
+    wasCancelled: mapping.base_was_cancelled === 1,
+    groundTruth: mapping.base_ground_truth === 1,
+  });
 }
 
 /** The body a create or an update sends: the annotation's content as it is now. */

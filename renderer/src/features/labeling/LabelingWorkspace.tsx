@@ -50,6 +50,7 @@ export function LabelingWorkspace(props: WorkspaceProps) {
     backends,
     navigation: navigation.state,
     aheadTask: navigation.aheadTask,
+    inStream: routeTaskId === null,
     onFinished: navigation.afterFinish,
   });
   const frame = useRef<EditorStageHandle | null>(null);

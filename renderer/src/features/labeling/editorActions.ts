@@ -86,6 +86,10 @@ export function callsFor(taskId: number, message: HostMessage, drafts: readonly 
       return [skipCall(taskId, message.result, message.leadTime, drafts)];
     case 'draft':
       return [draftCall(taskId, message.annotationId, message.result, message.leadTime, drafts)];
+    case 'groundTruth':
+      return [
+        { method: 'PATCH', path: `/api/annotations/${message.annotationId}/`, body: { ground_truth: message.value } },
+      ];
     default:
       return [];
   }

@@ -26,17 +26,21 @@ const BASE_INTERFACES = [
 ];
 
 /**
- * The editor's parts for this task: Skip when the project and the task allow it, and the
- * Auto-Annotation toggle (interactive pre-annotation) when the project has an interactive model.
+ * The editor's parts for this task: Skip when the project and the task allow it, the
+ * Auto-Annotation toggle (interactive pre-annotation) when the project has an interactive model,
+ * and the ground-truth star on a task opened by itself, as Label Studio's app shows it outside
+ * the label stream only.
  */
 export function editorInterfaces(
   project: Pick<LabelingProject, 'show_skip_button'>,
   allowSkip: boolean,
   interactive = false,
+  inStream = true,
 ): string[] {
   const interfaces = [...BASE_INTERFACES];
   if (project.show_skip_button && allowSkip) interfaces.push('skip');
   if (interactive) interfaces.push('auto-annotation');
+  if (!inStream) interfaces.push('ground-truth');
   return interfaces;
 }
 
@@ -94,9 +98,11 @@ export interface SetupInput {
   shortcuts: Record<ShortcutAction, string>;
   /** The project's connected models: which predictions pre-label, and whether one is interactive. */
   backends: readonly LabelingBackend[];
+  /** Whether the task came from the label stream (not opened by itself). */
+  inStream?: boolean;
 }
 
-export function labelingSetup({ project, task, user, shortcuts, backends }: SetupInput): EditorSetup {
+export function labelingSetup({ project, task, user, shortcuts, backends, inStream }: SetupInput): EditorSetup {
   const userId = user.id;
   const annotations = visibleAnnotations(task, userId, project.show_annotation_history);
   const drafts = task.drafts ?? [];
@@ -105,7 +111,12 @@ export function labelingSetup({ project, task, user, shortcuts, backends }: Setu
     config: project.label_config,
     user,
     task: editorTask(task, annotations, shownPredictions(task.predictions, project, backends)),
-    interfaces: editorInterfaces(project, task.allow_skip !== false, interactiveBackend(backends) !== null),
+    interfaces: editorInterfaces(
+      project,
+      task.allow_skip !== false,
+      interactiveBackend(backends) !== null,
+      inStream !== false,
+    ),
     shortcuts,
     selectAnnotationId,
     draft: draftToRestore(drafts, selectAnnotationId),

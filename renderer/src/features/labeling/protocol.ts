@@ -117,6 +117,8 @@ export type HostMessage =
   | { type: 'skip'; annotationId: number | null; result: ResultItem[]; leadTime: number }
   | { type: 'draft'; annotationId: number | null; result: ResultItem[]; leadTime: number }
   | { type: 'select'; annotationId: number | null }
+  /** The ground-truth star of a saved annotation, set or taken off in the editor. */
+  | { type: 'groundTruth'; annotationId: number; value: boolean }
   | { type: 'shortcut'; action: ShortcutAction }
   /** A smart region was drawn with Auto-Annotation on: `result` is it and its group, for the interactive model. */
   | { type: 'interactive'; requestId: number; result: ResultItem[] };
@@ -176,6 +178,10 @@ export function parseHostMessage(data: unknown): HostMessage | null {
         : null;
     case 'select':
       return isOptionalId(data.annotationId) ? { type: 'select', annotationId: data.annotationId } : null;
+    case 'groundTruth':
+      return isId(data.annotationId) && typeof data.value === 'boolean'
+        ? { type: 'groundTruth', annotationId: data.annotationId, value: data.value }
+        : null;
     case 'shortcut':
       return typeof data.action === 'string' && SHORTCUT_ACTIONS.includes(data.action)
         ? { type: 'shortcut', action: data.action as ShortcutAction }

@@ -58,6 +58,8 @@ interface SessionInput {
   navigation: NavigationState;
   /** The task the stream goes to next, fetched ahead: its setup is made beforehand too. */
   aheadTask?: LabelingTask;
+  /** Whether the tasks come from the label stream rather than one opened by itself. */
+  inStream: boolean;
   /** Called as soon as a submit or skip is sent, not once it is saved: the next task need not wait. */
   onFinished: (finished: FinishedTask) => void;
 }
@@ -76,7 +78,7 @@ interface LoadedSession {
  * itself: each read starts the editor afresh.
  */
 export function useLabelingSession(input: SessionInput) {
-  const { project, user, shortcuts, backends, navigation, aheadTask, onFinished } = input;
+  const { project, user, shortcuts, backends, navigation, aheadTask, inStream, onFinished } = input;
   const client = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -95,12 +97,12 @@ export function useLabelingSession(input: SessionInput) {
   const task = query.data;
   const version = query.dataUpdatedAt;
   const setup = useMemo(
-    () => task && labelingSetup({ project, task, user, shortcuts, backends }),
-    [task, project, user, shortcuts, backends],
+    () => task && labelingSetup({ project, task, user, shortcuts, backends, inStream }),
+    [task, project, user, shortcuts, backends, inStream],
   );
   const nextSetup = useMemo(
-    () => aheadTask && labelingSetup({ project, task: aheadTask, user, shortcuts, backends }),
-    [aheadTask, project, user, shortcuts, backends],
+    () => aheadTask && labelingSetup({ project, task: aheadTask, user, shortcuts, backends, inStream }),
+    [aheadTask, project, user, shortcuts, backends, inStream],
   );
   // While the task is read again the editor goes, so the next one starts from a fresh frame.
   const load: TaskLoad = query.isError
@@ -132,9 +134,11 @@ export function useLabelingSession(input: SessionInput) {
       }
       const session = loaded.current;
       const isDraft = message.type === 'draft';
+      // A ground-truth mark is not the end of the annotator's work on the task: drafts go on.
+      const isMark = message.type === 'groundTruth';
       if (isDraft && session.closed) return;
       const showDraft = (status: DraftStatus) => setDraft({ version, status });
-      if (!isDraft) session.closed = true;
+      if (!isDraft && !isMark) session.closed = true;
       else showDraft({ kind: 'saving' });
       const run = async () => {
         for (const call of callsFor(taskId, message, session.drafts)) {
@@ -144,6 +148,12 @@ export function useLabelingSession(input: SessionInput) {
           }
         }
       };
+      if (isMark) {
+        queue.current = queue.current
+          .then(run)
+          .catch((error: unknown) => toasts.error(`The ground truth mark was not saved: ${messageOf(error)}`));
+        return;
+      }
       if (isDraft || message.type === 'update') {
         queue.current = queue.current.then(run).then(
           () => {

@@ -13,12 +13,14 @@ import {
   listPredictedTasks,
   moveAnnotations,
 } from '../../../db/repos/dmActionsRepo.js';
+import { findProjectById } from '../../../db/repos/projectsRepo.js';
 import { refreshTaskCounters, touchTask } from '../../../db/repos/taskCountersRepo.js';
 import { deleteProjectViews } from '../../../db/repos/viewsRepo.js';
 import { formatTimestamp } from '../../clock.js';
 import type { DomainContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { parsePythonInt } from '../../pythonText.js';
+import { updateTaskStatesAfterTaskCountChange } from '../../projects/rearrangeOverlapCohort.js';
 
 /*
  * Label Studio's Data Manager actions (data_manager/actions/*.py) over the selected task ids.
@@ -46,6 +48,8 @@ function refreshAll(run: ActionRun, taskIds: readonly number[], touch: boolean, 
 /** delete_tasks: the tasks and everything on them; with no task left, the project's tabs go too. */
 export function deleteTasks(run: ActionRun): ActionResult {
   const count = deleteTasksByIds(run.ctx.db, run.taskIds);
+  const project = findProjectById(run.ctx.db, run.project);
+  if (count > 0 && project) updateTaskStatesAfterTaskCountChange(run.ctx.db, project);
   let reload = false;
   if (!hasProjectTasks(run.ctx.db, run.project)) {
     deleteProjectViews(run.ctx.db, run.project);

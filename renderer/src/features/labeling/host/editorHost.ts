@@ -140,6 +140,11 @@ function start(received: EditorSetup, media: TaskMedia): void {
       if (!preview && id)
         post({ type: 'update', annotationId: id, result: serialize(annotation), leadTime: leadTime() });
     },
+    // The star on a saved annotation: Label Studio's own app saves it with a PATCH of ground_truth.
+    onGroundTruth: (_ls: LsStore, annotation: LsAnnotation, value: boolean) => {
+      const id = annotationId(annotation);
+      if (!preview && id) post({ type: 'groundTruth', annotationId: id, value });
+    },
     onSkipTask: (ls: LsStore) => {
       const annotation = ls.annotationStore.selected;
       const result = serialize(annotation);
