@@ -113,7 +113,6 @@ function printReadings(
   const rows: [string, (memory: MemoryReading) => number, (value: number) => string][] = [
     ['JS heap used (page + frame, after GC)', (memory) => memory.heapUsed, mb],
     ['renderer RSS (VmRSS)', (memory) => memory.rss, mb],
-    ['renderer RSS after memory pressure', (memory) => memory.rssUnderPressure, mb],
     ['DOM nodes (renderer)', (memory) => memory.nodes, count],
     ['documents (renderer)', (memory) => memory.documents, count],
     ['JS event listeners (renderer)', (memory) => memory.listeners, count],

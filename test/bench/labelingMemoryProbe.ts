@@ -8,11 +8,6 @@ export interface MemoryReading {
   heapUsed: number;
   /** The renderer process's resident set, from /proc/<pid>/status. */
   rss: number;
-  /**
-   * The same after a critical memory-pressure signal, as the system sends when memory runs short:
-   * the renderer then gives back the free pages and caches it keeps, so what remains is what it holds.
-   */
-  rssUnderPressure: number;
   /** Blink's counters for the renderer: DOM nodes, documents and JS event listeners alive. */
   nodes: number;
   documents: number;
@@ -68,14 +63,9 @@ export async function readMemory(browser: Browser, context: BrowserContext, page
     const heap = await session.send('Runtime.getHeapUsage');
     const counters = await session.send('Memory.getDOMCounters');
     const frame = await (await page.locator(EDITOR_FRAME).elementHandle({ timeout: 60_000 }))?.contentFrame();
-    const pid = await busiestRendererPid(browser);
-    const rss = residentBytes(pid);
-    await session.send('Memory.simulatePressureNotification', { level: 'critical' });
-    await session.send('HeapProfiler.collectGarbage');
     return {
       heapUsed: heap.usedSize,
-      rss,
-      rssUnderPressure: residentBytes(pid),
+      rss: residentBytes(await busiestRendererPid(browser)),
       nodes: counters.nodes,
       documents: counters.documents,
       listeners: counters.jsEventListeners,
