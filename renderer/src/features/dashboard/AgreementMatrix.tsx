@@ -42,7 +42,8 @@ export function AgreementMatrix({ quality }: { quality: ProjectQuality }) {
                     ) : (
                       <>
                         <span className="agreement-matrix__score">{formatAgreement(score)}</span>
-                        <span className="agreement-matrix__tasks">{plural(shared, 'task')}</span>
+                        {/* The space keeps the two apart when the cell is read as text. */}{' '}
+                        <span className="agreement-matrix__tasks">({plural(shared, 'task')})</span>
                       </>
                     )}
                   </td>

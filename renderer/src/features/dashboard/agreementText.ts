@@ -6,9 +6,14 @@ export function formatAgreement(score: number | null): string {
   return score === null ? '—' : `${Math.round(score * 100)}%`;
 }
 
-/** Kappa and alpha run from -1 to 1 and are read as they are, to two decimals. */
+/**
+ * Kappa and alpha run from -1 to 1 and are read as they are, to two decimals. A value a rounding
+ * error below zero (chance-level agreement computed in floating point) is shown as 0.00, not -0.00.
+ */
 export function formatStatistic(value: number | null): string {
-  return value === null ? '—' : value.toFixed(2);
+  if (value === null) return '—';
+  const text = value.toFixed(2);
+  return text === '-0.00' ? '0.00' : text;
 }
 
 export function qualityUserName(user: QualityUser | null): string {
