@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchQuality } from '../../renderer/src/api/quality.js';
+import { fetchQuality, fetchQualityFile } from '../../renderer/src/api/quality.js';
 import { projectQualitySchema } from '../../shared/api/quality.js';
 import { expectEnvelope } from '../helpers/envelope.js';
 import { rendererClient } from '../helpers/rendererClient.js';
@@ -189,6 +189,17 @@ describe('GET /api/outpost/projects/{id}/quality', () => {
     expect(byAnnotator[0]).toBe('annotator_id,email,name,tasks,agreement,accuracy,accuracy_annotations');
     expect(byAnnotator[2]).toBe(`${ana},ana@example.com,Ana Lima,4,${String(4 / 7)},1,1`);
     expect(byAnnotator[3]).toBe(`${bo},bo@example.com,,4,${third},0,1`);
+  });
+
+  it("gives the renderer's client the same files, as the desktop app downloads them with its token", async () => {
+    const client = rendererClient(t);
+    const pairs = await fetchQualityFile(client, project, 'pairs');
+    expect(pairs.type).toBe('text/csv;charset=utf-8');
+    const direct = await t.withToken(`/api/outpost/projects/${project}/quality?format=csv&table=pairs`);
+    expect(await pairs.text()).toBe(await direct.text());
+    const report = await fetchQualityFile(client, project, 'json');
+    expect(JSON.parse(await report.text())).toEqual((await quality()).body);
+    await expect(fetchQualityFile(client, 999_999, 'tasks')).rejects.toThrow('No Project matches the given query.');
   });
 
   it('answers an empty report for a project nobody annotated', async () => {

@@ -28,3 +28,33 @@ export function fetchQuality(client: ApiClient, projectId: number, signal?: Abor
 export function qualityCsvQuery(table: QualityTable): Record<string, string> {
   return { format: 'csv', table };
 }
+
+/** One file of the report: a CSV table, or the whole report as JSON. */
+export type QualityFile = QualityTable | 'json';
+
+export function qualityFileName(projectId: number, file: QualityFile): string {
+  return file === 'json' ? `project-${projectId}-agreement.json` : `project-${projectId}-agreement-${file}.csv`;
+}
+
+/** The URL of one file of the report, for a link the browser follows with its session cookie. */
+export function qualityFileUrl(client: ApiClient, projectId: number, file: QualityFile): string {
+  return client.raw.url(qualityPath(projectId), file === 'json' ? undefined : qualityCsvQuery(file));
+}
+
+/**
+ * One file of the report fetched through the client, for the desktop app: its token goes in a
+ * header, which a plain link cannot send. The JSON report is checked against its schema first.
+ */
+export async function fetchQualityFile(
+  client: ApiClient,
+  projectId: number,
+  file: QualityFile,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  if (file === 'json') {
+    const report = await fetchQuality(client, projectId, signal);
+    return new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' });
+  }
+  const text = await client.get<string>(qualityPath(projectId), { query: qualityCsvQuery(file), signal });
+  return new Blob([text], { type: 'text/csv;charset=utf-8' });
+}
