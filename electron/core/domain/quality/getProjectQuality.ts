@@ -3,7 +3,6 @@ import {
   annotatorMatrix,
   controlOptionsFromConfig,
   groundTruthAccuracy,
-  projectAgreement,
   taskAgreement,
   type AgreementOptions,
   type AnnotationRecord,
@@ -75,7 +74,9 @@ export function getProjectQuality(ctx: DomainContext, projectId: number): Projec
     const { score, pairs } = taskAgreement(task, options);
     return { id: task.id, annotators: authors.size, pairs, agreement: score };
   });
-  const overall = projectAgreement(records, options);
+  // The project's figure is the mean of the task figures just computed (what projectAgreement
+  // answers), so each pair of annotations is not scored once more for it.
+  const scored = tasks.map((task) => task.agreement).filter((score): score is number => score !== null);
   const matrix = annotatorMatrix(records, options);
   const accuracy = new Map(groundTruthAccuracy(records, options).map((entry) => [Number(entry.annotator), entry]));
   const userById = new Map(users.map((user) => [user.id, user]));
@@ -103,8 +104,8 @@ export function getProjectQuality(ctx: DomainContext, projectId: number): Projec
 
   return {
     project: projectId,
-    agreement: overall.score,
-    tasks_with_agreement: overall.tasks.size,
+    agreement: scored.length === 0 ? null : scored.reduce((sum, score) => sum + score, 0) / scored.length,
+    tasks_with_agreement: scored.length,
     annotators,
     matrix: { annotators: matrix.annotators.map(Number), scores: matrix.scores, tasks: matrix.tasks },
     controls: classificationControls(project.label_config).map((control) => controlStatistics(records, control)),
