@@ -5,6 +5,7 @@ import { formatAgreement, formatStatistic, qualityUserName } from './agreementTe
 import { formatCount, plural } from './dashboardText';
 import { QualityDownloads } from './QualityDownloads';
 import { useQuality } from './useQuality';
+import '../../styles/agreement.css';
 
 export const AGREEMENT_EMPTY = 'Agreement needs at least two annotators on a task';
 
