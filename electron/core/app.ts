@@ -29,6 +29,7 @@ import { outpostMirrorsRoutes } from './server/routes/outpostMirrors.js';
 import { outpostLocalModelRoutes } from './server/routes/outpostLocalModel.js';
 import { outpostMlRoutes } from './server/routes/outpostMl.js';
 import { outpostPredictionPushRoutes } from './server/routes/outpostPredictionPush.js';
+import { outpostQualityRoutes } from './server/routes/outpostQuality.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
 import { outpostTaskRemoteRoutes } from './server/routes/outpostTaskRemote.js';
 import { nextTaskRoutes } from './server/routes/nextTask.js';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostRemotesRoutes(app);
   outpostConflictsRoutes(app);
   outpostDashboardRoutes(app);
+  outpostQualityRoutes(app);
   outpostEditorRoutes(app);
   outpostMirrorsRoutes(app);
   outpostMlRoutes(app);

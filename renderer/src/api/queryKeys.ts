@@ -30,6 +30,7 @@ export const queryKeys = {
   editorChoices: (projectId: number) => ['projects', projectId, 'editor-choices'] as const,
   labelingProject: (projectId: number) => ['projects', projectId, 'labeling'] as const,
   dashboard: (projectId: number, query: object) => ['projects', projectId, 'dashboard', query] as const,
+  quality: (projectId: number) => ['projects', projectId, 'quality'] as const,
   exportFormats: (projectId: number) => ['projects', projectId, 'export-formats'] as const,
   storages: (projectId: number) => ['projects', projectId, 'storages'] as const,
   storageTypes: (direction: StorageDirection) => ['storage-types', direction] as const,

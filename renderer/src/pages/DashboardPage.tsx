@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { DashboardBucket, ProjectDashboard } from '../api/dashboard';
+import { AgreementCard } from '../features/dashboard/AgreementCard';
 import { AnnotatorsCard } from '../features/dashboard/AnnotatorsCard';
 import { DashboardControls } from '../features/dashboard/DashboardControls';
 import { LabelsCard } from '../features/dashboard/LabelsCard';
@@ -48,6 +49,7 @@ function DashboardCards({ dashboard, range }: { dashboard: ProjectDashboard; ran
       )}
       <TasksCard dashboard={dashboard} />
       {!hasNoAnnotations && <AnnotatorsCard annotators={dashboard.annotators} range={days} />}
+      <AgreementCard projectId={dashboard.project} />
       {!hasNoAnnotations &&
         dashboard.labels.map((control) => <LabelsCard key={control.from_name} control={control} range={days} />)}
     </div>
