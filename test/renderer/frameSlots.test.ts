@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeFrames, dropRetired, NO_FRAMES, type FrameSlots } from '../../renderer/src/features/labeling/frameSlots.js';
+import {
+  arrangeFrames,
+  dropRetired,
+  NO_FRAMES,
+  type FrameSlots,
+} from '../../renderer/src/features/labeling/frameSlots.js';
 import type { EditorSetup } from '../../renderer/src/features/labeling/protocol.js';
 
 /*
