@@ -15,6 +15,7 @@ import projectCounters from './0014_project_counters.sql';
 import sealedTokens from './0015_sealed_tokens.sql';
 import pulledExtras from './0016_pulled_extras.sql';
 import portableSchema from './0017_portable_schema.sql';
+import taskAgreement from './0018_task_agreement.sql';
 
 export interface Migration {
   version: number;
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   { version: 15, name: 'sealed_tokens', sql: sealedTokens },
   { version: 16, name: 'pulled_extras', sql: pulledExtras },
   { version: 17, name: 'portable_schema', sql: portableSchema, editsSchemaText: true },
+  { version: 18, name: 'task_agreement', sql: taskAgreement },
 ];
