@@ -45,6 +45,7 @@ const TASK_KEYS = [
   'predictions_model_versions',
   'avg_lead_time',
   'draft_exists',
+  'agreement',
 ];
 
 const CHOICE = { from_name: 'label', to_name: 'text', type: 'choices', value: { choices: ['pos'] } };

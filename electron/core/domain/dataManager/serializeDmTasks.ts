@@ -22,7 +22,7 @@ import { displayList, displayResults } from './displayStrings.js';
 
 /** A task of the list; `fields=all` adds the full annotation and prediction lists. */
 /** A Data Manager task as answered: the averages are written as floats, as Label Studio writes them. */
-export type SerializedDmTask = WithFloats<DmTask, 'predictions_score' | 'avg_lead_time'> & {
+export type SerializedDmTask = WithFloats<DmTask, 'predictions_score' | 'avg_lead_time' | 'agreement'> & {
   annotations?: unknown[];
   predictions?: unknown[];
 };
@@ -209,6 +209,7 @@ export function serializeDmTasks(
         annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,
       ),
       draft_exists: withDrafts.has(id),
+      agreement: pyFloatOrNull(row.agreement),
     };
     if (fullAnnotations && fullPredictions) {
       task.annotations = fullAnnotations.get(id) ?? [];
