@@ -8,8 +8,8 @@ import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * The Data Manager's Agreement column in Chromium: a second annotator answers three of the
- * annotated tasks (the same choice, another one, both choices), and the grid shows each task's
- * agreement as a percentage, empty where a task has one annotator.
+ * annotated tasks (the same choice, another one, both choices); once shown from the Columns menu,
+ * the grid shows each task's agreement as a percentage, empty where a task has one annotator.
  */
 
 const choices = (...chosen: string[]) => [
@@ -64,8 +64,12 @@ describe('the agreement column in the data manager grid', () => {
     await page.goto(`${server.origin}/#/projects/${projectId}`, { waitUntil: 'load' });
     const grid = dmGrid(page);
     await grid.rowOf(agree).waitFor();
-    const header = grid.grid().getByRole('columnheader', { name: 'Agreement', exact: true });
-    await header.waitFor();
+    // Hidden by default, like most computed columns: the lead shows it from the Columns menu.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Columns' });
+    await chooser.getByRole('checkbox', { name: 'Agreement' }).check();
+    await chooser.getByRole('button', { name: 'Done' }).click();
+    await grid.grid().getByRole('columnheader', { name: 'Agreement', exact: true }).waitFor();
     const agreementCell = async (task: number) => {
       const column = await grid
         .grid()
