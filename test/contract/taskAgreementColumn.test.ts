@@ -133,6 +133,33 @@ describe('tasks.agreement kept by the annotation writes', () => {
   });
 });
 
+describe('tasks.agreement after a label config change', () => {
+  const ratingConfig = (maxRating: number) =>
+    `<View><Text name="text" value="$text"/><Rating name="stars" toName="text" maxRating="${maxRating}"/></View>`;
+  const stars = (rating: number) => [{ from_name: 'stars', to_name: 'text', type: 'rating', value: { rating } }];
+
+  it('is computed again with the new config (Rating: 1 - |a - b| / (maxRating - 1))', async () => {
+    const t = await createTestApp();
+    const project = await createProject(t, { label_config: ratingConfig(5) });
+    const other = insertOtherUser(t, 'b@example.com');
+    const task = await createTask(t, project);
+    for (const [by, rating] of [
+      [t.userId, 5],
+      [other, 3],
+    ] as const) {
+      const created = await call(t, 'POST', `/api/tasks/${task}/annotations/`, {
+        result: stars(rating),
+        completed_by: by,
+      });
+      expect(created.status).toBe(201);
+    }
+    expect(storedAgreement(t, task)).toBe(0.5);
+    const patched = await call(t, 'PATCH', `/api/projects/${project}/`, { label_config: ratingConfig(10) });
+    expect(patched.status).toBe(200);
+    expect(storedAgreement(t, task)).toBeCloseTo(7 / 9, 12);
+  });
+});
+
 describe('the Data Manager column agreement', () => {
   /** Four tasks scoring 1, 0.5, 0 and none (one annotator), created in a shuffled order. */
   async function scoredTasks() {

@@ -36,6 +36,19 @@ export function writeTaskAgreement(db: Db, task: number, agreement: number | nul
   statement(db, 'UPDATE tasks SET agreement = ? WHERE id = ? AND agreement IS NOT ?').run(agreement, task, agreement);
 }
 
+/** A project's tasks that hold an agreement or have two annotators or more (whose score a config change can move). */
+export function listProjectAgreementTasks(db: Db, project: number): number[] {
+  return statement(
+    db,
+    `SELECT id FROM tasks WHERE project = ? AND agreement IS NOT NULL
+     UNION
+     SELECT task FROM annotations WHERE project = ? AND was_cancelled = 0 AND completed_by IS NOT NULL
+     GROUP BY task HAVING count(DISTINCT completed_by) >= 2`,
+  )
+    .pluck()
+    .all(project, project) as number[];
+}
+
 /** The next tasks queued by the migration that added the column, up to `limit`. */
 export function listBackfillTasks(db: Db, limit: number): number[] {
   return statement(db, 'SELECT task FROM task_agreement_backfill ORDER BY task LIMIT ?').pluck().all(limit) as number[];

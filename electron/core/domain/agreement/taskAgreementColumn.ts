@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/open.js';
 import {
   listBackfillTasks,
+  listProjectAgreementTasks,
   readAgreementInputs,
   removeBackfillTask,
   writeTaskAgreement,
@@ -68,6 +69,14 @@ export function refreshTaskAgreement(db: Db, task: number): void {
   const inputs = readAgreementInputs(db, task);
   if (!inputs) return;
   writeTaskAgreement(db, task, agreementOfAnnotations(inputs.annotations, inputs.labelConfig));
+}
+
+/**
+ * After a label config change: what the config says about a control (Rating's maxRating, Number's
+ * bounds) moves scores, so every task of the project that can have one is computed again.
+ */
+export function refreshProjectAgreement(db: Db, project: number): void {
+  for (const task of listProjectAgreementTasks(db, project)) refreshTaskAgreement(db, task);
 }
 
 /**
