@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, test } from 'vitest';
+import { refreshTaskCounters } from '../../electron/core/db/repos/taskCountersRepo.js';
+import { refreshTaskAgreement } from '../../electron/core/domain/agreement/taskAgreementColumn.js';
 import { createTestApp } from '../helpers/testApp.js';
 import { GROUP, printRatios } from './benchCompare.js';
 import { seedTasks } from './seedTasks.js';
@@ -13,7 +15,10 @@ import { seedTasks } from './seedTasks.js';
  * agreement spread over 0..1, the rest none (NULL, sorted last); the counters run 0..4. The values
  * are written straight into the rows, since what is measured is reading the column, not keeping it.
  * Every request follows a write, so the list's cached totals and page anchors are dropped and each
- * request runs its queries: the cold cost. Read the ratios, not the absolute times.
+ * request runs its queries: the cold cost. The last group prices keeping the column: one
+ * annotation update through the API (which recomputes the task's agreement) against the
+ * recomputation alone and the task counters' refresh, on a task with three annotators.
+ * Read the ratios, not the absolute times.
  */
 
 const TASKS = 100_000;
@@ -119,3 +124,66 @@ test(
     printRatios(results, counter, [agreement]);
   },
 );
+
+/** A Choices project with one task that three annotators answered, through the API. */
+async function annotatedTask(): Promise<{ task: number; annotation: number }> {
+  const send = async <T>(method: string, path: string, body: unknown): Promise<T> => {
+    const response = await t.app.request(path, {
+      method,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const config =
+    '<View><Text name="text" value="$text"/><Choices name="label" toName="text" choice="multiple">' +
+    '<Choice value="a"/><Choice value="b"/><Choice value="c"/></Choices></View>';
+  const { id: choicesProject } = await send<{ id: number }>('POST', '/api/projects/', { label_config: config });
+  const { id: task } = await send<{ id: number }>('POST', `/api/projects/${choicesProject}/tasks/`, {
+    data: { text: 'x' },
+  });
+  const users = [t.userId];
+  for (const email of ['b@example.com', 'c@example.com']) {
+    const insert = db.prepare(
+      "INSERT INTO users (email, date_joined, last_activity, is_local) VALUES (?, 'x', 'x', 0)",
+    );
+    users.push(Number(insert.run(email).lastInsertRowid));
+  }
+  const answer = (...chosen: string[]) => [
+    { from_name: 'label', to_name: 'text', type: 'choices', value: { choices: chosen } },
+  ];
+  const ids: number[] = [];
+  for (const [index, user] of users.entries()) {
+    const chosen = [['a', 'b'], ['a'], ['b', 'c']][index]!;
+    ids.push(
+      (
+        await send<{ id: number }>('POST', `/api/tasks/${task}/annotations/`, {
+          result: answer(...chosen),
+          completed_by: user,
+        })
+      ).id,
+    );
+  }
+  return { task, annotation: ids[0]! };
+}
+
+test('keeping the column: an annotation update vs its agreement recomputation', GROUP, async ({ bench }) => {
+  const { task, annotation } = await annotatedTask();
+  const body = JSON.stringify({
+    result: [{ from_name: 'label', to_name: 'text', type: 'choices', value: { choices: ['a', 'b'] } }],
+  });
+  const update = bench('PATCH /api/annotations/{id} (recomputes the agreement)', async () => {
+    const response = await t.app.request(`/api/annotations/${annotation}/`, {
+      method: 'PATCH',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body,
+    });
+    if (response.status !== 200) throw new Error(`PATCH: ${response.status}`);
+    await response.arrayBuffer();
+  });
+  const agreement = bench('refreshTaskAgreement alone', () => refreshTaskAgreement(db, task));
+  const counters = bench('refreshTaskCounters alone', () => refreshTaskCounters(db, task));
+  const results = await bench.compare(update, agreement, counters, { iterations: 200, warmupIterations: 20 });
+  printRatios(results, update, [agreement, counters]);
+});
