@@ -25,6 +25,8 @@ describe('the agreement of tasks written before migration 0018', () => {
     const disagree = addTask(db, project, { data: { text: 'disagree' } });
     const alone = addTask(db, project, { data: { text: 'alone' } });
     const skipped = addTask(db, project, { data: { text: 'skipped' } });
+    // A deleted author's annotations count as one unknown annotator, as in the quality report.
+    const unknown = addTask(db, project, { data: { text: 'unknown author' } });
     addAnnotation(db, agree, { completed_by: a, result: choice('pos') });
     addAnnotation(db, agree, { completed_by: b, result: choice('pos') });
     addAnnotation(db, disagree, { completed_by: a, result: choice('pos') });
@@ -32,10 +34,12 @@ describe('the agreement of tasks written before migration 0018', () => {
     addAnnotation(db, alone, { completed_by: a, result: choice('pos') });
     addAnnotation(db, skipped, { completed_by: a, result: choice('pos') });
     addAnnotation(db, skipped, { completed_by: b, result: choice('neg'), was_cancelled: true });
+    addAnnotation(db, unknown, { completed_by: a, result: choice('pos') });
+    addAnnotation(db, unknown, { result: choice('neg') });
 
     await migrate(db);
     const queued = db.prepare('SELECT task FROM task_agreement_backfill ORDER BY task').pluck().all();
-    expect(queued).toEqual([agree, disagree]);
+    expect(queued).toEqual([agree, disagree, unknown]);
 
     await initializeDatabase(db);
     const agreement = db.prepare('SELECT agreement FROM tasks WHERE id = ?').pluck();
@@ -43,6 +47,7 @@ describe('the agreement of tasks written before migration 0018', () => {
     expect(agreement.get(disagree)).toBe(0);
     expect(agreement.get(alone)).toBeNull();
     expect(agreement.get(skipped)).toBeNull();
+    expect(agreement.get(unknown)).toBe(0);
     expect(db.prepare('SELECT count(*) FROM task_agreement_backfill').pluck().get()).toBe(0);
   });
 });

@@ -42,8 +42,8 @@ export function listProjectAgreementTasks(db: Db, project: number): number[] {
     db,
     `SELECT id FROM tasks WHERE project = ? AND agreement IS NOT NULL
      UNION
-     SELECT task FROM annotations WHERE project = ? AND was_cancelled = 0 AND completed_by IS NOT NULL
-     GROUP BY task HAVING count(DISTINCT completed_by) >= 2`,
+     SELECT task FROM annotations WHERE project = ? AND was_cancelled = 0
+     GROUP BY task HAVING count(DISTINCT coalesce(completed_by, 0)) >= 2`,
   )
     .pluck()
     .all(project, project) as number[];

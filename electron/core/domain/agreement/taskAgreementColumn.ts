@@ -47,12 +47,18 @@ function parseResult(text: string): ResultItem[] {
   }
 }
 
-/** The score of these annotations; annotations whose annotator is gone (NULL) cannot be paired. */
+/**
+ * Annotations whose author was deleted (NULL) count as one unknown annotator, 0, as the dashboard
+ * and the project's quality report count them, so the column and the report agree.
+ */
+const UNKNOWN_AUTHOR = 0;
+
+/** The score of these annotations (skipped ones left out); null with fewer than two annotators. */
 export function agreementOfAnnotations(rows: readonly AgreementAnnotationRow[], labelConfig: string): number | null {
   const annotations: AnnotationRecord[] = [];
   for (const row of rows) {
-    if (row.completed_by === null || row.was_cancelled !== 0) continue;
-    annotations.push({ completed_by: row.completed_by, result: parseResult(row.result) });
+    if (row.was_cancelled !== 0) continue;
+    annotations.push({ completed_by: row.completed_by ?? UNKNOWN_AUTHOR, result: parseResult(row.result) });
   }
   if (new Set(annotations.map((annotation) => annotation.completed_by)).size < 2) return null;
   try {
