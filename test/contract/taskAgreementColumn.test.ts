@@ -64,6 +64,10 @@ describe('tasks.agreement kept by the annotation writes', () => {
     expect(await listedAgreement(t, project, agree)).toBe(1);
     expect(await listedAgreement(t, project, disagree)).toBe(0);
     expect(await listedAgreement(t, project, alone)).toBeNull();
+    // A Data Manager column only: Label Studio's single-task answer has no such field.
+    const single = await getJson(t, `/api/tasks/${agree}/`);
+    expect(single.status).toBe(200);
+    expect(single.body).not.toHaveProperty('agreement');
   });
 
   it('averages over the pairs of annotators and leaves skipped annotations out', async () => {
