@@ -64,10 +64,12 @@ describe('tasks.agreement kept by the annotation writes', () => {
     expect(await listedAgreement(t, project, agree)).toBe(1);
     expect(await listedAgreement(t, project, disagree)).toBe(0);
     expect(await listedAgreement(t, project, alone)).toBeNull();
-    // A Data Manager column only: Label Studio's single-task answer has no such field.
+    // A Data Manager (task_only) column only: the full tasks Label Studio clients read have none.
     const single = await getJson(t, `/api/tasks/${agree}/`);
     expect(single.status).toBe(200);
     expect(single.body).not.toHaveProperty('agreement');
+    const full = await getJson(t, `/api/tasks/?project=${project}&fields=all`);
+    expect(full.body.tasks[0]).not.toHaveProperty('agreement');
   });
 
   it('averages over the pairs of annotators and leaves skipped annotations out', async () => {

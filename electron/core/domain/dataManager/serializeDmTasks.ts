@@ -209,8 +209,10 @@ export function serializeDmTasks(
         annotated && annotated.leadTimeCount > 0 ? annotated.leadTimeSum / annotated.leadTimeCount : null,
       ),
       draft_exists: withDrafts.has(id),
-      agreement: pyFloatOrNull(row.agreement),
     };
+    // The stored agreement (a column of Label Studio Enterprise, not of 1.22) goes only to Data
+    // Manager pages (`task_only`), so the full task Label Studio clients read is exactly 1.22's.
+    if (!all) task.agreement = pyFloatOrNull(row.agreement);
     if (fullAnnotations && fullPredictions) {
       task.annotations = fullAnnotations.get(id) ?? [];
       task.predictions = fullPredictions.get(id) ?? [];

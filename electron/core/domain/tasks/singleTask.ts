@@ -29,11 +29,7 @@ export function getTask(
     resolveUri,
     skipResultStrings: true,
   });
-  // The stored agreement is a Data Manager column (Label Studio Enterprise's); Label Studio's
-  // single-task answer has no such field, so it stays in the task list only.
-  const answer: Record<string, unknown> = { ...item! };
-  delete answer.agreement;
-  return answer;
+  return item!;
 }
 
 /**
