@@ -1,5 +1,6 @@
 import { migrate, type MigrateOptions } from './db/migrate.js';
 import type { Db } from './db/open.js';
+import { backfillTaskAgreement } from './domain/agreement/taskAgreementColumn.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
 import { ensureLegacyToken } from './domain/tokens/legacyTokens.js';
@@ -39,6 +40,8 @@ export async function initializeDatabase(db: Db, options: InitializeOptions = {}
   } finally {
     db.pragma(`secure_delete = ${secureDelete}`);
   }
+  // Tasks an older database held with several annotators get their agreement once (migration 0019).
+  backfillTaskAgreement(db);
   const user = ensureLocalUser(ctx, options.userEmail);
   const token = ensureLegacyToken(ctx, user.id, options.token);
   const pat = await ensurePersonalAccessToken(ctx, user.id);

@@ -149,6 +149,8 @@ export const dmTaskSchema = z.strictObject({
   predictions_model_versions: z.string(),
   avg_lead_time: z.number().nullable(),
   draft_exists: z.boolean(),
+  /** Agreement between the task's annotators, 0..1; null with fewer than two. Data Manager pages (task_only) only. */
+  agreement: z.number().nullable().optional(),
 });
 export type DmTask = z.infer<typeof dmTaskSchema>;
 

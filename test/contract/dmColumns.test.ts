@@ -25,6 +25,7 @@ const BUILT_IN = [
   'updated_by',
   'avg_lead_time',
   'draft_exists',
+  'agreement',
 ];
 
 describe('GET /api/dm/columns/', () => {

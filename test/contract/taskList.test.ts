@@ -45,6 +45,7 @@ const TASK_KEYS = [
   'predictions_model_versions',
   'avg_lead_time',
   'draft_exists',
+  'agreement',
 ];
 
 const CHOICE = { from_name: 'label', to_name: 'text', type: 'choices', value: { choices: ['pos'] } };
@@ -210,7 +211,10 @@ describe('GET /api/tasks/ (Data Manager task list)', () => {
     expect(included.body.tasks[0]).toEqual({ id: plain, updated_at: T0, allow_skip: true });
     const omitted = await getJson(t, `/api/tasks?project=${project}&omit=data,annotators&fields=all`);
     expect(Object.keys(omitted.body.tasks[0])).toEqual(
-      [...TASK_KEYS, 'annotations', 'predictions'].filter((key) => key !== 'data' && key !== 'annotators'),
+      // The stored agreement is a Data Manager (task_only) column only.
+      [...TASK_KEYS, 'annotations', 'predictions'].filter(
+        (key) => key !== 'data' && key !== 'annotators' && key !== 'agreement',
+      ),
     );
   });
 

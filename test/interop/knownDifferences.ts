@@ -100,11 +100,13 @@ export const KNOWN_DIFFERENCES = {
       'body.tasks.*.avg_lead_time',
       'body.tasks.*.draft_exists',
       'body.tasks.*.predictions_score',
+      'body.tasks.*.agreement',
     ],
     reason:
       'A task_only page of /api/tasks/ carries every computed column. Label Studio computes only those its view ' +
       'shows or its query filters or orders by, and leaves the rest empty ([], "", null) or out, so clients must ' +
-      "treat them as optional anyway. Outpost's own Data Manager reads them for any view.",
+      "treat them as optional anyway. Outpost's own Data Manager reads them for any view. `agreement` (the " +
+      'agreement between annotators, a column of Label Studio Enterprise) is not in the community edition at all.',
   },
   'stale-prediction-counter': {
     paths: ['body.tasks.*.total_predictions', 'body.total_predictions'],

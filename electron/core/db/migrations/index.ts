@@ -16,6 +16,7 @@ import sealedTokens from './0015_sealed_tokens.sql';
 import pulledExtras from './0016_pulled_extras.sql';
 import portableSchema from './0017_portable_schema.sql';
 import mirrorGroundTruth from './0018_mirror_ground_truth.sql';
+import taskAgreement from './0019_task_agreement.sql';
 
 export interface Migration {
   version: number;
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   { version: 16, name: 'pulled_extras', sql: pulledExtras },
   { version: 17, name: 'portable_schema', sql: portableSchema, editsSchemaText: true },
   { version: 18, name: 'mirror_ground_truth', sql: mirrorGroundTruth },
+  { version: 19, name: 'task_agreement', sql: taskAgreement },
 ];

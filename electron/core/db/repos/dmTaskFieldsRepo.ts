@@ -13,6 +13,8 @@ export interface DmTaskRow extends Omit<TaskRow, 'file_upload'> {
   file_upload_name: string | null;
   /** The key of the storage object the task was imported from. */
   storage_filename: string | null;
+  /** Agreement between the task's annotators (0..1), null with fewer than two. */
+  agreement: number | null;
 }
 
 export interface AnnotationFactRow {
@@ -40,7 +42,7 @@ export function readDmTaskRows(db: Db, ids: readonly number[]): DmTaskRow[] {
     db,
     `SELECT t.id, t.project, t.inner_id, t.data, t.meta, t.created_at, t.updated_at, t.updated_by, t.is_labeled,
        t.overlap, t.total_annotations, t.cancelled_annotations, t.total_predictions, t.comment_count,
-       t.unresolved_comment_count, t.last_comment_updated_at, t.allow_skip, f.file AS file_upload_name,
+       t.unresolved_comment_count, t.last_comment_updated_at, t.allow_skip, t.agreement, f.file AS file_upload_name,
        (SELECT l.key FROM storage_import_links l WHERE l.task = t.id) AS storage_filename
      FROM tasks t LEFT JOIN file_uploads f ON f.id = t.file_upload
      WHERE t.id IN (${IDS})`,

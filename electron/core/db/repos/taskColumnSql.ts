@@ -61,6 +61,8 @@ const TASK_COLUMNS: Readonly<Record<TaskColumnName, ColumnSql>> = {
     sql: '(SELECT group_concat(p.model_version) FROM predictions p WHERE p.task = t.id)',
     nullable: true,
   },
+  // Stored by the domain on every annotation write (domain/agreement); indexed with the project.
+  agreement: { sql: 't.agreement', nullable: true },
 };
 
 /** Keys written into SQL as a literal path, so the same text matches an expression index. */

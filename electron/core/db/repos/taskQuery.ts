@@ -25,6 +25,7 @@ export const TASK_COLUMN_NAMES = [
   'predictions_results',
   'annotations_ids',
   'predictions_model_versions',
+  'agreement',
 ] as const;
 
 export type TaskColumnName = (typeof TASK_COLUMN_NAMES)[number];

@@ -1,6 +1,7 @@
 import { deleteAnnotationRow } from '../../db/repos/annotationsRepo.js';
 import { findDraftById, insertDraftRow } from '../../db/repos/draftsRepo.js';
 import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
+import { refreshTaskAgreement } from '../agreement/taskAgreementColumn.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { serializeDraft } from '../drafts/serializeDraft.js';
@@ -34,6 +35,7 @@ export function convertAnnotationToDraft(
     journalAnnotationDeleting(ctx.db, annotation.id, now);
     deleteAnnotationRow(ctx.db, annotation.id);
     refreshAndTouchTask(ctx.db, annotation.task, now, userId);
+    refreshTaskAgreement(ctx.db, annotation.task);
     return id;
   })();
   return serializeDraft(findDraftById(ctx.db, draftId)!, ctx.clock());

@@ -1,5 +1,6 @@
 import { deleteAnnotationRow } from '../../db/repos/annotationsRepo.js';
 import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
+import { refreshTaskAgreement } from '../agreement/taskAgreementColumn.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { journalAnnotationDeleting } from '../sync/journal.js';
@@ -16,5 +17,6 @@ export function deleteAnnotation(ctx: DomainContext, userId: number, annotationI
     journalAnnotationDeleting(ctx.db, annotation.id, now);
     deleteAnnotationRow(ctx.db, annotation.id);
     refreshAndTouchTask(ctx.db, annotation.task, now, userId);
+    refreshTaskAgreement(ctx.db, annotation.task);
   })();
 }

@@ -90,6 +90,8 @@ function taskColumns(members: number[], modelVersions: string[]): DmColumn[] {
     builtIn('updated_by', 'Updated by', 'List', 'User who did the last task update', false, false, users),
     builtIn('avg_lead_time', 'Lead Time', 'Number', 'Average lead time over all annotations (seconds)', false, false),
     builtIn('draft_exists', 'Drafts', 'Boolean', 'True if at least one draft exists for the task', false, false),
+    // Hidden until chosen, as most computed columns are: the default set already fills a 1440 px window.
+    builtIn('agreement', 'Agreement', 'Number', 'Agreement between the annotators of the task', false, false),
   ];
 }
 

@@ -22,7 +22,7 @@ import { displayList, displayResults } from './displayStrings.js';
 
 /** A task of the list; `fields=all` adds the full annotation and prediction lists. */
 /** A Data Manager task as answered: the averages are written as floats, as Label Studio writes them. */
-export type SerializedDmTask = WithFloats<DmTask, 'predictions_score' | 'avg_lead_time'> & {
+export type SerializedDmTask = WithFloats<DmTask, 'predictions_score' | 'avg_lead_time' | 'agreement'> & {
   annotations?: unknown[];
   predictions?: unknown[];
 };
@@ -210,6 +210,9 @@ export function serializeDmTasks(
       ),
       draft_exists: withDrafts.has(id),
     };
+    // The stored agreement (a column of Label Studio Enterprise, not of 1.22) goes only to Data
+    // Manager pages (`task_only`), so the full task Label Studio clients read is exactly 1.22's.
+    if (!all) task.agreement = pyFloatOrNull(row.agreement);
     if (fullAnnotations && fullPredictions) {
       task.annotations = fullAnnotations.get(id) ?? [];
       task.predictions = fullPredictions.get(id) ?? [];

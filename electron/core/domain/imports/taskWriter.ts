@@ -9,6 +9,7 @@ import {
 } from '../../db/repos/importRepo.js';
 import type { ProjectRow } from '../../db/repos/projectsRepo.js';
 import type { Db } from '../../db/open.js';
+import { refreshTaskAgreement } from '../agreement/taskAgreementColumn.js';
 import { shortenedQuote } from '../errorQuote.js';
 import { pythonStr } from '../pythonText.js';
 import { preparePredictionResult, PredictionResultError, type ParsedConfig } from './preparePredictionResult.js';
@@ -151,6 +152,8 @@ export class TaskWriter {
     this.taskIds.push(taskId);
     if (finished >= this.project.maximum_annotations) this.labeledCount += 1;
     for (const annotation of annotations) insertImportedAnnotation(this.db, { ...annotation, task: taskId });
+    // Only a task imported with two annotations or more can have an agreement.
+    if (annotations.length >= 2) refreshTaskAgreement(this.db, taskId);
     for (const prediction of predictions) {
       insertImportedPrediction(this.db, {
         ...prediction,

@@ -16,6 +16,7 @@ import type { ProjectInput } from './projectFields.js';
 import { presentProjects, type ProjectWire } from './serializeProject.js';
 import { toProjectColumns } from './toProjectColumns.js';
 import { updateTaskStates } from './updateTaskStates.js';
+import { refreshProjectAgreement } from '../agreement/taskAgreementColumn.js';
 import { parseJsonKeepingFloats } from '../export/encode/pyFloat.js';
 
 /**
@@ -57,6 +58,7 @@ export function updateProject(
     updateProjectColumns(ctx.db, projectId, columns);
     const updated = findProjectById(ctx.db, projectId)!;
     updateTaskStates(ctx.db, current, updated);
+    if (updated.label_config !== current.label_config) refreshProjectAgreement(ctx.db, projectId);
     return updated;
   })();
   const [project] = presentProjects(ctx, [row], { userId, fieldset, withCounters: true });

@@ -14,6 +14,7 @@ import { refreshAndTouchTask, refreshTaskCounters } from '../../db/repos/taskCou
 import { setAnnotationNullables, setPredictionNullables, setTaskAllowSkip } from '../../db/repos/syncPullRepo.js';
 import { deleteTaskRow, findTaskById, insertTaskRow, updateTaskColumns } from '../../db/repos/tasksRepo.js';
 import type { Db } from '../../db/open.js';
+import { refreshTaskAgreement } from '../agreement/taskAgreementColumn.js';
 
 /*
  * Local writes of rows mirrored from a remote. They are deliberately not the API's domain
@@ -54,13 +55,14 @@ export function updateMirroredTask(db: Db, task: number, fields: MirroredTaskFie
 }
 
 /**
- * After a task's mirrored rows changed: its counters and is_labeled from its rows, and a bump.
+ * After a task's mirrored rows changed: its counters, is_labeled and agreement from its rows, and a bump.
  * A task inserted in this same write already carries `now` as its updated_at.
  */
 export function finishMirroredTaskWrite(db: Db, task: number, now: string, inserted: boolean): void {
   if (inserted) refreshTaskCounters(db, task);
   // The updater stays as it was: a pull is nobody's edit.
   else refreshAndTouchTask(db, task, now, null);
+  refreshTaskAgreement(db, task);
 }
 
 /** The annotation columns a remote decides (all but the local unique_id, task and project on updates). */

@@ -43,6 +43,15 @@ export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }
 
+/** Columns holding a share in 0..1, shown as a percentage (agreement, as Label Studio Enterprise shows it). */
+const PERCENT_COLUMNS = new Set(['agreement']);
+
+/** 0.6667 -> "66.67%", 1 -> "100%": two decimals at most, none when whole. */
+export function formatPercent(share: number): string {
+  const percent = Math.round(share * 10_000) / 100;
+  return `${Number.isInteger(percent) ? percent : percent.toFixed(2)}%`;
+}
+
 function listItemText(item: unknown): string {
   return typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
 }
@@ -53,6 +62,7 @@ export function displayText(column: TableColumn, value: unknown): string {
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? value : formatDate(date);
   }
+  if (PERCENT_COLUMNS.has(column.key) && typeof value === 'number') return formatPercent(value);
   if (Array.isArray(value)) {
     return value.map(listItemText).join(', ');
   }

@@ -16,6 +16,7 @@ import {
 import { findProjectById } from '../../../db/repos/projectsRepo.js';
 import { refreshTaskCounters, touchTask } from '../../../db/repos/taskCountersRepo.js';
 import { deleteProjectViews } from '../../../db/repos/viewsRepo.js';
+import { refreshTaskAgreement } from '../../agreement/taskAgreementColumn.js';
 import { formatTimestamp } from '../../clock.js';
 import type { DomainContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
@@ -42,6 +43,7 @@ function refreshAll(run: ActionRun, taskIds: readonly number[], touch: boolean, 
   for (const task of taskIds) {
     if (touch) touchTask(run.ctx.db, task, now, updatedBy);
     refreshTaskCounters(run.ctx.db, task);
+    refreshTaskAgreement(run.ctx.db, task);
   }
 }
 
