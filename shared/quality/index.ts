@@ -8,6 +8,7 @@ export { krippendorffAlpha, type MeasurementLevel } from './krippendorffAlpha.js
 export type { Rating, RatingMatrix } from './ratingMatrix.js';
 export { controlRatings, type ControlRatings } from './controlRatings.js';
 export type { ControlOptions, ResultItem } from './resultItem.js';
+export { parseStoredResult } from './resultItem.js';
 export { controlOptionsFromConfig } from './configControlOptions.js';
 export {
   annotationAgreement,

@@ -44,3 +44,13 @@ export function sameLabels(first: ReadonlyArray<string>, second: ReadonlyArray<s
   const set = new Set(first);
   return second.every((label) => set.has(label));
 }
+
+/** A result as the database stores it (JSON text); text that is not a list reads as no answer. */
+export function parseStoredResult(text: string): ResultItem[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as ResultItem[]) : [];
+  } catch {
+    return [];
+  }
+}

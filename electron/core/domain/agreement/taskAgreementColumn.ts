@@ -3,7 +3,7 @@ import {
   taskAgreement,
   type AgreementOptions,
   type AnnotationRecord,
-  type ResultItem,
+  parseStoredResult,
 } from '../../../../shared/quality/index.js';
 import type { Db } from '../../db/open.js';
 import {
@@ -38,15 +38,6 @@ function optionsFor(labelConfig: string): AgreementOptions {
   return cachedOptions.options;
 }
 
-function parseResult(text: string): ResultItem[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? (parsed as ResultItem[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Annotations whose author was deleted (NULL) count as one unknown annotator, 0, as the dashboard
  * and the project's quality report count them, so the column and the report agree.
@@ -58,7 +49,7 @@ export function agreementOfAnnotations(rows: readonly AgreementAnnotationRow[], 
   const annotations: AnnotationRecord[] = [];
   for (const row of rows) {
     if (row.was_cancelled !== 0) continue;
-    annotations.push({ completed_by: row.completed_by ?? UNKNOWN_AUTHOR, result: parseResult(row.result) });
+    annotations.push({ completed_by: row.completed_by ?? UNKNOWN_AUTHOR, result: parseStoredResult(row.result) });
   }
   if (new Set(annotations.map((annotation) => annotation.completed_by)).size < 2) return null;
   try {

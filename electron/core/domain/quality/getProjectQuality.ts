@@ -6,8 +6,8 @@ import {
   taskAgreement,
   type AgreementOptions,
   type AnnotationRecord,
-  type ResultItem,
   type TaskRecord,
+  parseStoredResult,
 } from '../../../../shared/quality/index.js';
 import {
   listProjectAnnotationsForQuality,
@@ -21,15 +21,6 @@ import { classificationControls, controlStatistics } from './controlStatistics.j
 /** The id that stands for annotations whose author is unknown, as on the dashboard. */
 const UNKNOWN_AUTHOR = 0;
 
-function parseResult(text: string): ResultItem[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? (parsed as ResultItem[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The project's annotations as the agreement functions read them, one record per task, in task order. */
 function groupByTask(rows: ReadonlyArray<QualityAnnotationRow>): TaskRecord[] {
   const tasks: Array<{ id: number; annotations: AnnotationRecord[] }> = [];
@@ -41,7 +32,7 @@ function groupByTask(rows: ReadonlyArray<QualityAnnotationRow>): TaskRecord[] {
     }
     task.annotations.push({
       completed_by: row.completed_by ?? UNKNOWN_AUTHOR,
-      result: parseResult(row.result),
+      result: parseStoredResult(row.result),
       ground_truth: row.ground_truth === 1,
       was_cancelled: row.was_cancelled === 1,
     });

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useApi } from '../../api/apiContext';
 import { errorMessage } from '../../api/queryLoad';
 import { fetchQualityFile, qualityFileName, qualityFileUrl, type QualityFile } from '../../api/quality';
+import { saveBlob } from '../../components/saveBlob';
 
 const FILES: Array<{ file: QualityFile; label: string }> = [
   { file: 'tasks', label: 'Per task (CSV)' },
@@ -9,20 +10,6 @@ const FILES: Array<{ file: QualityFile; label: string }> = [
   { file: 'pairs', label: 'Per pair (CSV)' },
   { file: 'json', label: 'Full report (JSON)' },
 ];
-
-/** Hands a fetched file to the page as a download under its name. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download holds its own reference once the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /*
  * Links to the agreement report. In a browser the session cookie goes along with a plain link, so

@@ -5,26 +5,13 @@ import { isAbortError } from '../../api/upload';
 import { bridgeErrorMessage, exportPath, type ExportChoice } from './exportOptions';
 import { useToasts } from '../../components/toastContext';
 import { formatCount } from '../../../../shared/text/counts';
+import { saveBlob } from '../../components/saveBlob';
 
 export type DownloadState =
   | { kind: 'idle' }
   | { kind: 'downloading'; progress: DownloadProgress }
   | { kind: 'saving' }
   | { kind: 'error'; message: string };
-
-/** Hands a finished Blob to the browser as a download under the server's file name. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken its own reference by the time the click handler returned.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * One export at a time. In a browser the page streams it (progress, cancel) and saves a Blob; in
