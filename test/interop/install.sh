@@ -34,7 +34,9 @@ ensure_venv() {
   mkdir -p "$dir"
   "$python" -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
+  # Not byte-compiled at install: that is minutes of CPU on two cores for files mostly never
+  # imported; Python compiles what it imports, once, on first use.
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-compile -r "$requirements"
   if ! "$venv/bin/python" -c "$check"; then
     echo "interop: $what installed into $venv but does not import; see the error above" >&2
     exit 1
