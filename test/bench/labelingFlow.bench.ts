@@ -67,17 +67,10 @@ import { startKeyboardFlow, type FlowTarget } from './labelingFlowRun.js';
  *   image, Label Studio 1.22           566    631    714
  * The cached 1.22 editor still built a new frame per task then (it cannot be built twice in one).
  *
- * With the cached editor's next task built ahead in a frame out of sight and swapped in, and the
- * annotator's second of reading (one run; helpers' work beside it, a load average of about 5):
- *                                   median    p95    max   median / Label Studio's
- *   text, Outpost, bundled 1.4.0        61     88    197   0.15
- *   text, Outpost, cached 1.22         105    140    141   0.27
- *   text, Label Studio 1.22            396    687   1139
- *   image, Outpost, bundled 1.4.0      124    284    342   0.18
- *   image, Outpost, cached 1.22        168    256    404   0.24
- *   image, Label Studio 1.22           696   1423   2208
- * Without the second of reading (the script's own pace, about 100 ms a task) the next task's frame
- * is often not built yet: cached text 119 / 669 ms (median / p95), image 177 / 780 ms.
+ * A frame built ahead but hidden off the screen (neither laid out nor painted until shown) gave
+ * the cached editor 105 / 140 ms text and 168 / 256 ms image (median / p95), 0.27 and 0.24 of
+ * Label Studio's. Without the second of reading (the script's own pace, about 100 ms a task) the
+ * next task's frame is often not built yet: cached text 119 / 669 ms, image 177 / 780 ms.
  *
  * With the frame built ahead kept transparent under the one on screen (laid out and painted
  * before it is shown, where a hidden or off-screen frame is neither), and the bundled editor given
