@@ -32,7 +32,7 @@ export {
 } from './regionAgreement.js';
 export type { MatchedPair } from './regionMatching.js';
 export { regionShape, type Shape } from './regionShapes.js';
-export { regionLabels } from './resultItem.js';
+export { numberField, regionLabels } from './resultItem.js';
 export { choicesAgreement, type ChoicesMeasure } from './valueAgreement.js';
 export {
   annotatorMatrix,
