@@ -214,7 +214,11 @@ describe('the compare view of a text task, in Chromium', () => {
       ['bo@example.com', '68% (1 task)'],
     ]);
 
-    await page.goto(`${server.origin}/#/projects/${projectId}/compare/${task}`, { waitUntil: 'load' });
+    // The dashboard lists the task among those with the lowest agreement, linking back here.
+    await page.getByRole('list', { name: 'Tasks with the lowest agreement' }).getByRole('link').click();
+    await expectEventually(() => page.evaluate(() => window.location.hash)).toBe(
+      `#/projects/${projectId}/compare/${task}`,
+    );
     await column(ids.bo).getByRole('button', { name: 'Use as ground truth' }).click();
     await expectEventually(markedColumns).toEqual([String(ids.bo)]);
     await expectEventually(groundTruths).toEqual({ me: false, ana: false, bo: true });
