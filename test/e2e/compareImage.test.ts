@@ -4,7 +4,8 @@ import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { addPeople, createProjectWithTasks } from '../helpers/comparePeople.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { join } from 'node:path';
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { expectEventually } from '../helpers/eventually.js';
 import { makePng } from '../helpers/labelingMedia.js';
 
@@ -160,5 +161,18 @@ describe('the compare view of an image task, in Chromium', () => {
     await expectEventually(() => page.locator('tr[data-control="point"] .compare-verdict').textContent()).toBe('agree');
     await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     recorded.expectClean(server.origin);
+  });
+
+  it('reads well in the dark theme too', async () => {
+    const storageState = await recorded.context.storageState();
+    const dark = await openRecordedPage(browser, { colorScheme: 'dark', reducedMotion: 'reduce', storageState });
+    dark.page.setDefaultTimeout(15_000);
+    await dark.page.goto(page.url(), { waitUntil: 'load' });
+    await dark.page.locator('tr[data-control="box"] .compare-verdict').waitFor();
+    await expectEventually(() => dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => seriousAxeViolations(dark.page)).toEqual([]);
+    await dark.page.screenshot({ path: join(SCREENSHOTS, 'compare-image-dark.png'), fullPage: true });
+    dark.expectClean(server.origin);
+    await dark.context.close();
   });
 });

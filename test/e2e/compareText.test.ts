@@ -5,7 +5,8 @@ import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { addPeople, createProjectWithTasks } from '../helpers/comparePeople.js';
 import { dmGrid } from '../helpers/dmE2e.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { join } from 'node:path';
+import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { expectEventually } from '../helpers/eventually.js';
 
 /*
@@ -176,6 +177,7 @@ describe('the compare view of a text task, in Chromium', () => {
       'Agreement with others 68%',
     );
     await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compare-text.png'), fullPage: true });
   });
 
   const groundTruths = async () =>

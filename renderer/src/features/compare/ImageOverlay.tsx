@@ -36,7 +36,7 @@ function Regions({ layer, thin }: { layer: OverlayLayer; thin?: boolean }) {
         }
         if (drawing?.kind === 'point') {
           return (
-            <circle key={key} {...common} data-region={region} cx={drawing.x} cy={drawing.y} r={0.8} fill={colour} />
+            <circle key={key} {...common} data-region={region} cx={drawing.x} cy={drawing.y} r={1.2} fill={colour} />
           );
         }
         return null;
