@@ -21,6 +21,7 @@ const LabelingPage = lazy(async () => ({ default: (await import('./pages/Labelin
 const SyncPage = lazy(async () => ({ default: (await import('./pages/SyncPage')).SyncPage }));
 const ConflictsPage = lazy(async () => ({ default: (await import('./pages/ConflictsPage')).ConflictsPage }));
 const DashboardPage = lazy(async () => ({ default: (await import('./pages/DashboardPage')).DashboardPage }));
+const ComparePage = lazy(async () => ({ default: (await import('./pages/ComparePage')).ComparePage }));
 const AppSettingsPage = lazy(async () => ({ default: (await import('./pages/AppSettingsPage')).AppSettingsPage }));
 
 function CurrentPage({ route }: { route: Route }) {
@@ -35,6 +36,8 @@ function CurrentPage({ route }: { route: Route }) {
       return <ConflictsPage projectId={route.projectId} />;
     case 'projectDashboard':
       return <DashboardPage projectId={route.projectId} />;
+    case 'taskCompare':
+      return <ComparePage projectId={route.projectId} taskId={route.taskId} />;
     case 'projectData':
       return <DataManagerPage projectId={route.projectId} />;
     case 'projectImport':

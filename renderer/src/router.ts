@@ -10,6 +10,8 @@ export type Route =
   | { page: 'projectSettings'; projectId: number }
   | { page: 'projectConflicts'; projectId: number }
   | { page: 'projectDashboard'; projectId: number }
+  /** One task's annotations side by side, with their differences. */
+  | { page: 'taskCompare'; projectId: number; taskId: number }
   /**
    * `taskId` null is the label stream: the next task that needs my annotation (with `view`, among
    * a Data Manager tab's tasks in its order), or with `selectedTasks` the tasks picked in the Data
@@ -31,6 +33,7 @@ export const routes = {
   labelStream: (projectId: number, selectedTasks: readonly number[] = [], view?: number) =>
     `#/projects/${projectId}/label${streamQuery(selectedTasks, view)}`,
   labelTask: (projectId: number, taskId: number) => `#/projects/${projectId}/tasks/${taskId}`,
+  compareTask: (projectId: number, taskId: number) => `#/projects/${projectId}/compare/${taskId}`,
 };
 
 /** Picked tasks, else a Data Manager tab, else nothing: the whole project's stream. */
@@ -39,7 +42,7 @@ function streamQuery(selectedTasks: readonly number[] = [], view?: number): stri
   return view === undefined ? '' : `?view=${view}`;
 }
 
-const PROJECT_PAGES: Record<string, ProjectPage> = {
+const PROJECT_PAGES: Record<string, Exclude<ProjectPage, 'taskCompare'>> = {
   '': 'projectData',
   import: 'projectImport',
   settings: 'projectSettings',
@@ -53,6 +56,8 @@ export function parseRoute(hash: string): Route {
   if (/^#\/sync\/?$/.test(hash)) return { page: 'sync' };
   const task = /^#\/projects\/(\d+)\/tasks\/(\d+)\/?$/.exec(hash);
   if (task) return { page: 'labeling', projectId: Number(task[1]), taskId: Number(task[2]) };
+  const compare = /^#\/projects\/(\d+)\/compare\/(\d+)\/?$/.exec(hash);
+  if (compare) return { page: 'taskCompare', projectId: Number(compare[1]), taskId: Number(compare[2]) };
   const project = /^#\/projects\/(\d+)(?:\/([a-z]+))?\/?(?:\?tasks=(\d+(?:,\d+)*)|\?view=(\d+))?$/.exec(hash);
   const page = project ? PROJECT_PAGES[project[2] ?? ''] : undefined;
   if (project && page) {
@@ -70,6 +75,7 @@ export function routeKey(route: Route): string {
   if (route.page === 'labeling') {
     return `labeling/${route.projectId}/${route.taskId ?? 'stream'}${streamQuery(route.selectedTasks, route.view)}`;
   }
+  if (route.page === 'taskCompare') return `taskCompare/${route.projectId}/${route.taskId}`;
   return 'projectId' in route ? `${route.page}/${route.projectId}` : route.page;
 }
 

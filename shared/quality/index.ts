@@ -19,7 +19,20 @@ export {
   type ControlKind,
   type ControlScore,
 } from './annotationAgreement.js';
-export { keypointAgreement, shapeAgreement, shapeIou, spanAgreement, type RegionAgreement } from './regionAgreement.js';
+export {
+  keypointAgreement,
+  keypointMatches,
+  shapeAgreement,
+  shapeIou,
+  shapeMatches,
+  spanAgreement,
+  spanMatches,
+  spanOffsets,
+  type RegionAgreement,
+} from './regionAgreement.js';
+export type { MatchedPair } from './regionMatching.js';
+export { regionShape, type Shape } from './regionShapes.js';
+export { numberField, regionLabels } from './resultItem.js';
 export { choicesAgreement, type ChoicesMeasure } from './valueAgreement.js';
 export {
   annotatorMatrix,

@@ -1,4 +1,4 @@
-import { greedyMatch, matchedF1 } from './regionMatching.js';
+import { greedyMatch, matchedF1, type MatchedPair } from './regionMatching.js';
 import { boxToPolygon, regionShape, type Shape } from './regionShapes.js';
 import { intersectionArea, polygonArea } from './polygonGeometry.js';
 import { numberField, regionLabels, sameLabels, type ResultItem } from './resultItem.js';
@@ -60,16 +60,12 @@ export function shapeIou(first: Shape, second: Shape): number {
   return union > 0 ? overlap / union : 0;
 }
 
-/** Rectangles, polygons and ellipses: matched F1 at the IoU threshold, with the matched pairs' mean IoU. */
-export function shapeAgreement(
-  first: ResultItem[],
-  second: ResultItem[],
-  options: RegionOptions = {},
-): RegionAgreement {
+/** Which of two annotators' shapes correspond: same labels, IoU at or above the threshold, best first. */
+export function shapeMatches(first: ResultItem[], second: ResultItem[], options: RegionOptions = {}): MatchedPair[] {
   const threshold = options.iouThreshold ?? 0.5;
   const a = first.map((result) => ({ shape: regionShape(result), labels: regionLabels(result) }));
   const b = second.map((result) => ({ shape: regionShape(result), labels: regionLabels(result) }));
-  const matches = greedyMatch(
+  return greedyMatch(
     a.length,
     b.length,
     (i, j) => {
@@ -79,7 +75,16 @@ export function shapeAgreement(
     },
     (iou) => iou >= threshold && iou > 0,
   );
-  return summarise(matches, a.length, b.length, matchedF1(matches.length, a.length, b.length));
+}
+
+/** Rectangles, polygons and ellipses: matched F1 at the IoU threshold, with the matched pairs' mean IoU. */
+export function shapeAgreement(
+  first: ResultItem[],
+  second: ResultItem[],
+  options: RegionOptions = {},
+): RegionAgreement {
+  const matches = shapeMatches(first, second, options);
+  return summarise(matches, first.length, second.length, matchedF1(matches.length, first.length, second.length));
 }
 
 /*
@@ -87,13 +92,9 @@ export function shapeAgreement(
  * (percent units: x in percent of the width, y of the height). A pair's closeness is
  * 1 - distance / keypointDistance; the score is matched F1.
  */
-export function keypointAgreement(
-  first: ResultItem[],
-  second: ResultItem[],
-  options: RegionOptions = {},
-): RegionAgreement {
+export function keypointMatches(first: ResultItem[], second: ResultItem[], options: RegionOptions = {}): MatchedPair[] {
   const reach = options.keypointDistance ?? 2;
-  const matches = greedyMatch(
+  return greedyMatch(
     first.length,
     second.length,
     (i, j) => {
@@ -106,11 +107,19 @@ export function keypointAgreement(
     },
     (closeness) => closeness >= 0,
   );
+}
+
+export function keypointAgreement(
+  first: ResultItem[],
+  second: ResultItem[],
+  options: RegionOptions = {},
+): RegionAgreement {
+  const matches = keypointMatches(first, second, options);
   return summarise(matches, first.length, second.length, matchedF1(matches.length, first.length, second.length));
 }
 
 /** A text (or audio, time series) span: character offsets, or the global offsets HyperText stores. */
-function span(result: ResultItem): [number, number] | undefined {
+export function spanOffsets(result: ResultItem): [number, number] | undefined {
   const global = result.value?.globalOffsets as Record<string, unknown> | undefined;
   const start = numberField(global, 'start') ?? numberField(result.value, 'start');
   const end = numberField(global, 'end') ?? numberField(result.value, 'end');
@@ -123,18 +132,22 @@ function span(result: ResultItem): [number, number] | undefined {
  * 2 * (sum of matched IoUs) / (spans of one + spans of the other): identical spans count 1, a span
  * half covered counts its IoU, an unmatched span 0.
  */
-export function spanAgreement(first: ResultItem[], second: ResultItem[]): RegionAgreement {
-  const matches = greedyMatch(
+export function spanMatches(first: ResultItem[], second: ResultItem[]): MatchedPair[] {
+  return greedyMatch(
     first.length,
     second.length,
     (i, j) => {
-      const [a, b] = [span(first[i]!), span(second[j]!)];
+      const [a, b] = [spanOffsets(first[i]!), spanOffsets(second[j]!)];
       if (!a || !b || !sameLabels(regionLabels(first[i]!), regionLabels(second[j]!))) return undefined;
       const overlap = Math.min(a[1], b[1]) - Math.max(a[0], b[0]);
       return overlap > 0 ? overlap / (Math.max(a[1], b[1]) - Math.min(a[0], b[0])) : 0;
     },
     (iou) => iou > 0,
   );
+}
+
+export function spanAgreement(first: ResultItem[], second: ResultItem[]): RegionAgreement {
+  const matches = spanMatches(first, second);
   const total = first.length + second.length;
   const soft = total === 0 ? 1 : (2 * matches.reduce((sum, match) => sum + match.score, 0)) / total;
   return summarise(matches, first.length, second.length, soft);

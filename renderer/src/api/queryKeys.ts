@@ -31,6 +31,8 @@ export const queryKeys = {
   labelingProject: (projectId: number) => ['projects', projectId, 'labeling'] as const,
   dashboard: (projectId: number, query: object) => ['projects', projectId, 'dashboard', query] as const,
   quality: (projectId: number) => ['projects', projectId, 'quality'] as const,
+  /** One task's annotations for the compare view: inside the project, so its writes reload it. */
+  compareTask: (projectId: number, taskId: number) => ['projects', projectId, 'compare', taskId] as const,
   exportFormats: (projectId: number) => ['projects', projectId, 'export-formats'] as const,
   storages: (projectId: number) => ['projects', projectId, 'storages'] as const,
   storageTypes: (direction: StorageDirection) => ['storage-types', direction] as const,

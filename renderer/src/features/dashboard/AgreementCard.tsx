@@ -3,6 +3,7 @@ import type { ProjectQuality } from '../../api/quality';
 import { AgreementMatrix } from './AgreementMatrix';
 import { formatAgreement, formatStatistic, qualityUserName } from './agreementText';
 import { formatCount, plural } from './dashboardText';
+import { LowAgreementTasks } from './LowAgreementTasks';
 import { QualityDownloads } from './QualityDownloads';
 import { useQuality } from './useQuality';
 import '../../styles/agreement.css';
@@ -114,6 +115,7 @@ export function AgreementCard({ projectId }: { projectId: number }) {
         <>
           <AgreementMatrix quality={quality} />
           <AnnotatorFigures quality={quality} />
+          <LowAgreementTasks quality={quality} />
           <ControlStatistics quality={quality} />
           <QualityDownloads projectId={projectId} onError={setDownloadError} />
           {downloadError && (

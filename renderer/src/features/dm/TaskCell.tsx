@@ -3,9 +3,13 @@ import type { TableColumn } from './columns';
 import type { DmTask } from '../../api/dataManager';
 import { cellKind, readCell, displayText } from './cellValues';
 import { UserAvatars } from './UserAvatars';
+import { routes } from '../../router';
 
-/** One cell's content: thumbnails for images, a play button for audio, avatars for people, clipped text otherwise. */
-export function TaskCell({ task, column }: { task: DmTask; column: TableColumn }) {
+/**
+ * One cell's content: thumbnails for images, a play button for audio, avatars for people, clipped
+ * text otherwise. A task's agreement links to its annotations compared side by side.
+ */
+export function TaskCell({ projectId, task, column }: { projectId: number; task: DmTask; column: TableColumn }) {
   const value = readCell(task, column.key);
   const kind = cellKind(column, value);
   if (kind === 'image' && typeof value === 'string') {
@@ -24,6 +28,20 @@ export function TaskCell({ task, column }: { task: DmTask; column: TableColumn }
   }
   if (kind === 'users') return <UserAvatars value={value} />;
   const text = displayText(column, value);
+  if (column.key === 'agreement' && typeof value === 'number') {
+    return (
+      <a
+        className="dm-cell__text dm-cell__text--number dm-cell__link"
+        href={routes.compareTask(projectId, task.id)}
+        tabIndex={-1}
+        aria-label={`Agreement ${text}: compare the annotations of task ${task.id}`}
+        // The row's own click opens the editor; this one only follows the link.
+        onClick={(event) => event.stopPropagation()}
+      >
+        {text}
+      </a>
+    );
+  }
   return (
     <span
       className={`dm-cell__text ${kind === 'number' ? 'dm-cell__text--number' : ''}`}

@@ -5,6 +5,7 @@ import { TaskCell } from './TaskCell';
 
 interface TaskRowProps {
   index: number;
+  projectId: number;
   task: DmTask | undefined;
   columns: TableColumn[];
   top: number;
@@ -44,7 +45,11 @@ export const TaskRow = memo(function TaskRow(props: TaskRowProps) {
       </div>
       {columns.map((column) => (
         <div role="gridcell" className="dm-cell" key={column.key}>
-          {task ? <TaskCell task={task} column={column} /> : <span className="dm-skeleton" aria-hidden="true" />}
+          {task ? (
+            <TaskCell projectId={props.projectId} task={task} column={column} />
+          ) : (
+            <span className="dm-skeleton" aria-hidden="true" />
+          )}
         </div>
       ))}
     </div>

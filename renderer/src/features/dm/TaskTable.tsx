@@ -130,6 +130,7 @@ export function TaskTable(props: TaskTableProps) {
       <TaskRow
         key={index}
         index={index}
+        projectId={projectId}
         rowId={`${props.id}-row-${index}`}
         task={task}
         columns={columns}
