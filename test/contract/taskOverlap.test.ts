@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addUser } from '../helpers/dmData.js';
 import { call, choices, createProject } from '../helpers/taskApi.js';
 import { createTestApp } from '../helpers/testApp.js';
 
@@ -40,5 +41,31 @@ describe('task overlap by creation path', () => {
     expect(imported.status).toBe(201);
     const [id] = imported.body.task_ids as number[];
     expect((await call(t, 'GET', `/api/tasks/${id}/`)).body.overlap).toBe(2);
+  });
+
+  it('counts the people of imported annotations, not the annotations, as a later save does', async () => {
+    const { t, project } = await projectWantingTwo();
+    const ana = addUser(t.db, 'ana@example.com');
+    const bo = addUser(t.db, 'bo@example.com');
+    const annotation = (completed_by: number, was_cancelled = false) => ({
+      result: choices('pos'),
+      completed_by,
+      was_cancelled,
+    });
+    const imported = await call(t, 'POST', `/api/projects/${project}/import?return_task_ids=true`, [
+      { data: { text: 'one person twice' }, annotations: [annotation(ana), annotation(ana)] },
+      { data: { text: 'two people' }, annotations: [annotation(ana), annotation(bo)] },
+      { data: { text: 'two people, one skipped' }, annotations: [annotation(ana), annotation(bo, true)] },
+    ]);
+    expect(imported.status).toBe(201);
+    const ids = imported.body.task_ids as number[];
+    const states = async () =>
+      Promise.all(ids.map(async (id) => (await call(t, 'GET', `/api/tasks/${id}/`)).body.is_labeled));
+    const afterImport = await states();
+    expect(afterImport).toEqual([false, true, false]);
+    // A save recomputes every counter from the rows: the import must already agree with it.
+    const [first] = (await call(t, 'GET', `/api/tasks/${ids[0]}/annotations/`)).body as { id: number }[];
+    await call(t, 'PATCH', `/api/annotations/${first!.id}/`, { result: choices('neg') });
+    expect(await states()).toEqual(afterImport);
   });
 });

@@ -24,6 +24,12 @@ export function refreshTaskCounters(db: Db, task: number): void {
   statement(db, `UPDATE tasks SET ${COUNTERS} WHERE id = ?`).run(task);
 }
 
+export function isTaskLabeled(db: Db, task: number): boolean {
+  const row = statement(db, 'SELECT is_labeled FROM tasks WHERE id = ?').get(task) as
+    { is_labeled: number } | undefined;
+  return row?.is_labeled === 1;
+}
+
 /** For project-wide changes (skip_queue, overlap): one statement over the project's tasks. */
 export function refreshProjectTaskCounters(db: Db, project: number): void {
   statement(db, `UPDATE tasks SET ${COUNTERS} WHERE project = ?`).run(project);

@@ -8,6 +8,7 @@ import {
   type ImportedAnnotationRow,
 } from '../../db/repos/importRepo.js';
 import type { ProjectRow } from '../../db/repos/projectsRepo.js';
+import { isTaskLabeled, refreshTaskCounters } from '../../db/repos/taskCountersRepo.js';
 import type { Db } from '../../db/open.js';
 import { refreshTaskAgreement } from '../agreement/taskAgreementColumn.js';
 import { shortenedQuote } from '../errorQuote.js';
@@ -150,7 +151,6 @@ export class TaskWriter {
     });
     this.nextInnerId += 1;
     this.taskIds.push(taskId);
-    if (finished >= this.project.maximum_annotations) this.labeledCount += 1;
     for (const annotation of annotations) insertImportedAnnotation(this.db, { ...annotation, task: taskId });
     // Only a task imported with two annotations or more can have an agreement.
     if (annotations.length >= 2) refreshTaskAgreement(this.db, taskId);
@@ -162,6 +162,12 @@ export class TaskWriter {
         created_at: this.now,
       });
     }
+    // Label Studio recounts an imported task's counters from its rows once its annotations are in:
+    // is_labeled then counts the people with a finished annotation, not the annotations.
+    if (annotations.length > 0) refreshTaskCounters(this.db, taskId);
+    const labeled =
+      annotations.length > 0 ? isTaskLabeled(this.db, taskId) : finished >= this.project.maximum_annotations;
+    if (labeled) this.labeledCount += 1;
     this.annotationCount += annotations.length;
     this.predictionCount += predictions.length;
     return taskId;
