@@ -76,6 +76,8 @@ export interface YoloTestModel {
    * detection can depend on what the image shows.
    */
   perBrightness?: Float32Array;
+  /** A segmenter: a second output `[1, maskPrototypes, 4, 4]` of mask prototypes (zeros). */
+  maskPrototypes?: number;
   /** `metadata_props` entries, such as ultralytics' `names`. */
   metadata?: Record<string, string>;
 }
@@ -92,6 +94,16 @@ export function buildYoloTestModel(spec: YoloTestModel): Uint8Array {
     { op: 'Mul', inputs: ['brightness', 'per_brightness'], output: 'lift' },
     { op: 'Add', inputs: ['base', 'lift'], output: 'output0' },
   ];
+  const prototypes = spec.maskPrototypes ?? 0;
+  const protoDims = [1, prototypes, 4, 4];
+  if (prototypes > 0) nodes.push({ op: 'Identity', inputs: ['protos'], output: 'output1' });
+  const protoParts =
+    prototypes === 0
+      ? []
+      : [
+          ...bytesField(5, tensorProto('protos', protoDims, new Float32Array(prototypes * 16))),
+          ...bytesField(12, valueInfo('output1', protoDims)),
+        ];
   const graph = [
     ...nodes.flatMap((node) => bytesField(1, nodeProto(node))),
     ...stringField(2, 'yolo-test'),
@@ -99,6 +111,7 @@ export function buildYoloTestModel(spec: YoloTestModel): Uint8Array {
     ...bytesField(5, tensorProto('per_brightness', spec.outputDims, perBrightness)),
     ...bytesField(11, valueInfo('images', [1, 3, size, size])),
     ...bytesField(12, valueInfo('output0', spec.outputDims)),
+    ...protoParts,
   ];
   const model = [
     ...intField(1, 8),
