@@ -85,8 +85,14 @@ export function detectorStatusFor(deps: MlDeps, project: number): LocalModelStat
   if (targets.length === 0) {
     reason = `The detector ${stored.file_name} is set, but this labeling config has no RectangleLabels on an Image.`;
   } else if (setting.unmapped_classes.length > 0) {
-    const names = setting.unmapped_classes.map((name) => `"${name}"`).join(', ');
-    reason = `The detector's classes ${names} match no label of the config and are not predicted.`;
+    // A detector trained on COCO has 80 classes; a config usually wants a few of them.
+    const unmapped = setting.unmapped_classes;
+    const shown = unmapped
+      .slice(0, 10)
+      .map((name) => `"${name}"`)
+      .join(', ');
+    const more = unmapped.length > 10 ? ` and ${unmapped.length - 10} more` : '';
+    reason = `The detector's classes ${shown}${more} match no label of the config and are not predicted.`;
   }
   return {
     project,

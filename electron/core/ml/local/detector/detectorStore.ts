@@ -35,6 +35,7 @@ export interface DetectorRequest {
 }
 
 export const DEFAULT_SCORE_THRESHOLD = 0.25;
+const MAX_MODEL_BYTES = 2 ** 31;
 
 function detectorDir(deps: MlDeps, project: number): string {
   return join(deps.dataDir, 'ml', 'detectors', String(project));
@@ -61,6 +62,8 @@ function readModelFile(path: string): Buffer {
   const stats = statSync(path, { throwIfNoEntry: false });
   if (!stats) throw refuse(`There is no file at ${path}.`);
   if (!stats.isFile()) throw refuse(`${path} is not a file.`);
+  // The ONNX format keeps a model's weights outside the file beyond this size; the runtime reads no such model.
+  if (stats.size > MAX_MODEL_BYTES) throw refuse(`${path} is larger than 2 GB; an ONNX model file is not.`);
   try {
     return readFileSync(path);
   } catch (error) {
