@@ -7,7 +7,7 @@ import type { TimeSlicer } from '../timeSlicer.js';
 import { detect, DetectorModelError } from './detectorModel.js';
 import { detectorModelPath, type StoredDetector } from './detectorStore.js';
 import { toImagePercent } from './letterbox.js';
-import { openStoredDetector } from './openDetectors.js';
+import { withStoredDetector } from './openDetectors.js';
 import { decodeImage, ImageDecodeError } from './pngPixels.js';
 import { DEFAULT_DECODE } from './yoloOutput.js';
 
@@ -74,33 +74,34 @@ async function predictTask(
   task: Record<string, unknown>,
 ): Promise<TaskAnswer> {
   const data = (typeof task.data === 'object' && task.data !== null ? task.data : {}) as Record<string, unknown>;
-  const detector = await openStoredDetector(detectorModelPath(deps, project), stored.shape.classNames);
   const options = { ...DEFAULT_DECODE, scoreThreshold: stored.score_threshold };
   const result: Record<string, unknown>[] = [];
   const scores: number[] = [];
-  for (const target of targets) {
-    const image = decodeImage(readFileSync(imagePathOf(deps, project, data, target.dataKey)));
-    const { detections, frame } = await detect(detector, image, options);
-    const labels = labelsForClasses(stored.shape.classNames, target.labels);
-    for (const box of detections) {
-      const label = labels[box.classIndex];
-      const rectangle = toImagePercent(box, frame, image);
-      if (!label || !rectangle) continue;
-      const score = round4(box.score);
-      result.push({
-        id: regionId(),
-        from_name: target.name,
-        to_name: target.toName,
-        type: 'rectanglelabels',
-        original_width: image.width,
-        original_height: image.height,
-        image_rotation: 0,
-        value: { ...rectangle, rotation: 0, rectanglelabels: [label] },
-        score,
-      });
-      scores.push(score);
+  await withStoredDetector(detectorModelPath(deps, project), stored.shape.classNames, async (detector) => {
+    for (const target of targets) {
+      const image = decodeImage(readFileSync(imagePathOf(deps, project, data, target.dataKey)));
+      const { detections, frame } = await detect(detector, image, options);
+      const labels = labelsForClasses(stored.shape.classNames, target.labels);
+      for (const box of detections) {
+        const label = labels[box.classIndex];
+        const rectangle = toImagePercent(box, frame, image);
+        if (!label || !rectangle) continue;
+        const score = round4(box.score);
+        result.push({
+          id: regionId(),
+          from_name: target.name,
+          to_name: target.toName,
+          type: 'rectanglelabels',
+          original_width: image.width,
+          original_height: image.height,
+          image_rotation: 0,
+          value: { ...rectangle, rotation: 0, rectanglelabels: [label] },
+          score,
+        });
+        scores.push(score);
+      }
     }
-  }
+  });
   // The prediction's score is its weakest box's, so sorting by it finds tasks worth a look.
   const score = scores.length === 0 ? 0 : Math.min(...scores);
   return { result, score, model_version: detectorVersionName(stored) };
