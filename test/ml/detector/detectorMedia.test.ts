@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +69,15 @@ describe('the detector and task media', () => {
     expect((await setDetector(t, project, { path: source })).status).toBe(200);
     expect((await retrieveAllPredictions(t, project)).errors).toEqual([]);
     expect(labelsOf(storedPredictions(t, project)[0]!.result)).toEqual(['car', 'person']);
+  });
+
+  it("removes Outpost's copy of the model with its project", async () => {
+    const t = await createTestApp();
+    const project = await projectWithConfig(t, BOX_CONFIG);
+    expect((await setDetector(t, project, { path: modelFile(testDetector()) })).status).toBe(200);
+    const folder = join(t.deps.dataDir, 'ml', 'detectors', String(project));
+    expect(existsSync(join(folder, 'model.onnx'))).toBe(true);
+    expect((await call(t, 'DELETE', `/api/projects/${project}/`)).status).toBe(204);
+    expect(existsSync(folder)).toBe(false);
   });
 });

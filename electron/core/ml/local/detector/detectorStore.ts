@@ -120,8 +120,13 @@ export function findProjectDetector(deps: MlDeps, project: number): StoredDetect
   return row && row.created_at === stored.project_created_at ? stored : null;
 }
 
-export function removeProjectDetector(deps: MlDeps, project: number): void {
-  projectCreatedAt(deps, project);
+/** Removes the files of a project's detector, if any: when it is unset, and when the project is deleted. */
+export function forgetProjectDetectorFiles(deps: MlDeps, project: number): void {
   forgetOpenDetector(detectorModelPath(deps, project));
   rmSync(detectorDir(deps, project), { recursive: true, force: true });
+}
+
+export function removeProjectDetector(deps: MlDeps, project: number): void {
+  projectCreatedAt(deps, project);
+  forgetProjectDetectorFiles(deps, project);
 }
