@@ -126,6 +126,10 @@ describe('the built-in model with an ONNX detector', () => {
     await expectEnvelope(await setDetector(t, project, { path: missing }), 400, 'Validation error', {
       path: [`There is no file at ${missing}.`],
     });
+    const tooLong = `/${'x'.repeat(5000)}.onnx`;
+    await expectEnvelope(await setDetector(t, project, { path: tooLong }), 400, 'Validation error', {
+      path: [`${tooLong} cannot be read (ENAMETOOLONG).`],
+    });
     await expectEnvelope(await setDetector(t, project, { path: 'relative.onnx' }), 400, 'Validation error', {
       path: ["Give the model file's absolute path."],
     });
@@ -163,6 +167,8 @@ describe('the built-in model with an ONNX detector', () => {
     );
     const status = await t.withToken(`/api/outpost/ml/detector?project=${project}`);
     await expectEnvelope(status, 404, 'This project has no detector set.');
+    const unknown = await t.withToken('/api/outpost/ml/detector?project=9999');
+    await expectEnvelope(unknown, 404, 'No Project matches the given query.');
   });
 
   it('says per task why an image cannot be read, and keeps predicting the others', async () => {

@@ -1,6 +1,7 @@
 import type { DetectorSetting, LocalModelStatus } from '../../../../../shared/api/ml.js';
 import type { ParsedLabelConfig } from '../../../../../shared/label-config/index.js';
 import { findProjectById } from '../../../db/repos/projectsRepo.js';
+import { NotFoundError } from '../../../domain/errors.js';
 import type { MlDeps } from '../../mlDeps.js';
 import type { ModelCallResult, ModelServer } from '../../modelServer.js';
 import { createTimeSlicer } from '../timeSlicer.js';
@@ -52,6 +53,7 @@ export function describeDetector(project: number, stored: StoredDetector, target
 }
 
 export function projectDetectorSetting(deps: MlDeps, project: number): DetectorSetting | null {
+  if (!findProjectById(deps.db, project)) throw new NotFoundError('No Project matches the given query.');
   const stored = findProjectDetector(deps, project);
   return stored && describeDetector(project, stored, targetsOf(deps, project));
 }

@@ -59,7 +59,14 @@ function writeAtomically(path: string, bytes: Uint8Array | string): void {
 
 function readModelFile(path: string): Buffer {
   const refuse = (why: string) => new ValidationError({ path: [why] });
-  const stats = statSync(path, { throwIfNoEntry: false });
+  const unreadable = (error: unknown) =>
+    refuse(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  let stats;
+  try {
+    stats = statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    throw unreadable(error); // a name too long, a folder it may not enter
+  }
   if (!stats) throw refuse(`There is no file at ${path}.`);
   if (!stats.isFile()) throw refuse(`${path} is not a file.`);
   // The ONNX format keeps a model's weights outside the file beyond this size; the runtime reads no such model.
@@ -67,7 +74,7 @@ function readModelFile(path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw refuse(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw unreadable(error);
   }
 }
 
