@@ -26,6 +26,7 @@ import { outpostConflictsRoutes } from './server/routes/outpostConflicts.js';
 import { outpostDashboardRoutes } from './server/routes/outpostDashboard.js';
 import { outpostEditorRoutes } from './server/routes/outpostEditors.js';
 import { outpostMirrorsRoutes } from './server/routes/outpostMirrors.js';
+import { outpostDetectorRoutes } from './server/routes/outpostDetector.js';
 import { outpostLocalModelRoutes } from './server/routes/outpostLocalModel.js';
 import { outpostMlRoutes } from './server/routes/outpostMl.js';
 import { outpostPredictionPushRoutes } from './server/routes/outpostPredictionPush.js';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostMirrorsRoutes(app);
   outpostMlRoutes(app);
   outpostLocalModelRoutes(app);
+  outpostDetectorRoutes(app);
   outpostPredictionPushRoutes(app);
   outpostTaskRemoteRoutes(app);
   tokenRoutes(app);

@@ -73,6 +73,28 @@ export type SpanMetrics = z.infer<typeof spanMetricsSchema>;
 export const controlMetricsSchema = z.discriminatedUnion('kind', [classificationMetricsSchema, spanMetricsSchema]);
 export type ControlMetrics = z.infer<typeof controlMetricsSchema>;
 
+/** A project's ONNX detector, as `/api/outpost/ml/detector` and the built-in model's status show it. */
+export const detectorSettingSchema = z.strictObject({
+  project: z.number(),
+  file_name: z.string(),
+  /** Where the file was copied from; Outpost uses its own copy. */
+  source_path: z.string(),
+  size: z.number(),
+  set_at: z.string(),
+  model_version: z.string(),
+  input_width: z.number(),
+  input_height: z.number(),
+  layout: z.enum(['yolov8', 'yolov5']),
+  /** The model also outputs masks; predictions use its boxes. */
+  segmenter: z.boolean(),
+  score_threshold: z.number(),
+  class_names: z.array(z.string()),
+  class_names_from: z.enum(['metadata', 'setting']),
+  /** Classes no label of the config matches (exactly, or but for case): they are never predicted. */
+  unmapped_classes: z.array(z.string()),
+});
+export type DetectorSetting = z.infer<typeof detectorSettingSchema>;
+
 export const LOCAL_MODEL_STATES = ['untrained', 'training', 'ready'] as const;
 export type LocalModelState = (typeof LOCAL_MODEL_STATES)[number];
 
@@ -82,7 +104,7 @@ export const localModelStatusSchema = z.strictObject({
   /** Why it cannot learn the project's config, is not trained, or was not retrained; else null. */
   reason: z.string().nullable(),
   /** The controls it learns, in config order. */
-  controls: z.array(z.strictObject({ name: z.string(), kind: z.enum(['classification', 'spans']) })),
+  controls: z.array(z.strictObject({ name: z.string(), kind: z.enum(['classification', 'spans', 'detection']) })),
   state: z.enum(LOCAL_MODEL_STATES),
   model_version: z.string(),
   version: z.number().nullable(),
@@ -93,5 +115,7 @@ export const localModelStatusSchema = z.strictObject({
   accuracy: z.number().nullable(),
   /** Figures per control name, measured on the held-out tasks. */
   metrics: z.record(z.string(), controlMetricsSchema),
+  /** The ONNX detector set for the project, when one is (`/api/outpost/ml/detector`). */
+  detector: detectorSettingSchema.optional(),
 });
 export type LocalModelStatus = z.infer<typeof localModelStatusSchema>;

@@ -71,12 +71,18 @@ export async function predictTest(deps: MlDeps, id: number, random: boolean): Pr
     body: {
       status: answer.status,
       error_message: null,
-      url: new URL('predict', backend.url.endsWith('/') ? backend.url : `${backend.url}/`).toString(),
+      url: callUrl(backend.url, 'predict'),
       task: task ?? null,
       request,
       response: results,
     } satisfies PredictTestAnswer,
   };
+}
+
+/** A call's URL; the built-in model's `outpost:local-model` has no path a relative URL resolves against. */
+function callUrl(base: string, call: string): string {
+  const directory = base.endsWith('/') ? base : `${base}/`;
+  return URL.canParse(call, directory) ? new URL(call, directory).toString() : `${directory}${call}`;
 }
 
 const INCORRECT = 'Incorrect response from ML service: ';

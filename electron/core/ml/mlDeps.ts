@@ -16,6 +16,11 @@ export interface MlDeps extends DomainContext {
    * updater, as Label Studio's Prediction.save does within a request. Null outside a request.
    */
   userId: number | null;
+  /**
+   * The file on this machine behind a task's media URL (uploads, local-files storages, media a
+   * sync cached), or null: the built-in model reads images through it. Absent outside a request.
+   */
+  resolveTaskMedia?: (project: number, url: string) => string | null;
   /** Injected by tests that watch the traffic; the global fetch otherwise. */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
 }

@@ -1,4 +1,5 @@
 import { findLocalModelRecord } from '../../domain/ml/localModelRecords.js';
+import { detectorServerFor } from './detector/detectorModelServer.js';
 import type { MlDeps } from '../mlDeps.js';
 import type { ModelCallResult, ModelServer } from '../modelServer.js';
 import { learnableConfigOf, untrainedReason } from './localModelStatus.js';
@@ -37,6 +38,9 @@ function retrainIfOutOfDate(deps: MlDeps, project: number): void {
 }
 
 export function createLocalModelServer(deps: MlDeps, project: number): ModelServer {
+  // A project with an ONNX detector set and boxes to draw on an image detects instead of learning text.
+  const detector = detectorServerFor(deps, project);
+  if (detector) return detector;
   return {
     async health() {
       const { reason } = learnableConfigOf(deps, project);

@@ -5,6 +5,7 @@ import { findProjectById } from '../../db/repos/projectsRepo.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { MlDeps } from '../mlDeps.js';
 import type { LocalModelStatus } from '../../../../shared/api/ml.js';
+import { detectorStatusFor } from './detector/detectorModelServer.js';
 import { learnableControlsOf, type LearnableConfig } from './learnableControls.js';
 import { trainingStateOf, type TrainingState } from './retrainingScheduler.js';
 import { modelVersionName, readStoredMetrics } from './storedLocalModel.js';
@@ -32,6 +33,8 @@ export function untrainedReason(deps: MlDeps, project: number, training: Trainin
 
 export function getLocalModelStatus(deps: MlDeps, project: number): LocalModelStatus {
   const learnable = learnableConfigOf(deps, project);
+  const detecting = detectorStatusFor(deps, project);
+  if (detecting && (detecting.supported || learnable.reason !== null)) return detecting;
   const record = findLocalModelRecord(deps, project);
   const training = trainingStateOf(deps.db, project);
   const metrics = record ? readStoredMetrics(record.metrics) : null;

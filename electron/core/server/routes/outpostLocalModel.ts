@@ -22,7 +22,9 @@ import { lastQueryValues } from './projectList.js';
  *   "controls": [                   // the controls it learns, in config order
  *     {"name": "sentiment", "kind": "classification"},   // Choices on a Text (one or several choices)
  *     {"name": "ner", "kind": "spans"}                   // Labels on a Text
- *   ],
+ *   ],                              // or {"name": "box", "kind": "detection"}: RectangleLabels on an
+ *                                   // Image, with a detector set (/api/outpost/ml/detector, which
+ *                                   // also shows it as "detector" here; no figures, nothing trains)
  *   "state": "ready",               // "untrained" | "training" (running, or due within 2 s) | "ready"
  *   "model_version": "local-v3",    // "local-untrained" before the first training; predictions carry it
  *   "version": 3,                   // null before the first training; only goes up

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../domain/errors.js';
 import { createProject } from '../../domain/projects/createProject.js';
 import { deleteProject } from '../../domain/projects/deleteProject.js';
 import { forgetMlSecretsOf } from '../../ml/manageBackends.js';
+import { forgetProjectDetectorFiles } from '../../ml/local/detector/detectorStore.js';
 import { getProject } from '../../domain/projects/getProject.js';
 import { projectWriteSchema } from '../../domain/projects/projectFields.js';
 import { summarizeProject } from '../../domain/projects/summarizeProject.js';
@@ -57,6 +58,7 @@ export function projectRoutes(app: Hono<AppEnv>): void {
       const forgetSecrets = forgetMlSecretsOf(mlDeps(c), id);
       deleteProject(c.get('deps'), id);
       forgetSecrets();
+      forgetProjectDetectorFiles(mlDeps(c), id);
       return c.body(null, 204);
     },
   });

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { findProjectById } from '../../../db/repos/projectsRepo.js';
+import { formatTimestamp } from '../../../domain/clock.js';
+import { NotFoundError, ValidationError } from '../../../domain/errors.js';
+import type { MlDeps } from '../../mlDeps.js';
+import { DetectorModelError, openDetector, type DetectorShape } from './detectorModel.js';
+import { forgetOpenDetector } from './openDetectors.js';
+
+/*
+ * The ONNX detector a project's built-in model uses (an Outpost-only setting). The file is
+ * copied into the data folder, so the project keeps working when the original moves, beside a
+ * JSON description of what the checks found. A project id can be reused after its project is
+ * deleted: the description names the project's creation time, and a detector set for another
+ * project of the same id is not used.
+ */
+
+export interface StoredDetector {
+  project_created_at: string;
+  source_path: string;
+  file_name: string;
+  size: number;
+  /** The first 12 hex digits of the file's SHA-256: the predictions' model version names it. */
+  sha256: string;
+  set_at: string;
+  score_threshold: number;
+  shape: DetectorShape;
+}
+
+export interface DetectorRequest {
+  path: string;
+  class_names?: string[] | undefined;
+  score_threshold?: number | undefined;
+}
+
+export const DEFAULT_SCORE_THRESHOLD = 0.25;
+const MAX_MODEL_BYTES = 2 ** 31;
+
+function detectorDir(deps: MlDeps, project: number): string {
+  return join(deps.dataDir, 'ml', 'detectors', String(project));
+}
+
+export const detectorModelPath = (deps: MlDeps, project: number) => join(detectorDir(deps, project), 'model.onnx');
+const descriptionPath = (deps: MlDeps, project: number) => join(detectorDir(deps, project), 'detector.json');
+
+function projectCreatedAt(deps: MlDeps, project: number): string {
+  const row = findProjectById(deps.db, project);
+  if (!row) throw new NotFoundError('No Project matches the given query.');
+  return row.created_at;
+}
+
+/** Writes beside the target, then renames: a reader sees the old file or the new one, never half. */
+function writeAtomically(path: string, bytes: Uint8Array | string): void {
+  const partial = `${path}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, path);
+}
+
+function readModelFile(path: string): Buffer {
+  const refuse = (why: string) => new ValidationError({ path: [why] });
+  const unreadable = (error: unknown) =>
+    refuse(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  let stats;
+  try {
+    stats = statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    throw unreadable(error); // a name too long, a folder it may not enter
+  }
+  if (!stats) throw refuse(`There is no file at ${path}.`);
+  if (!stats.isFile()) throw refuse(`${path} is not a file.`);
+  // The ONNX format keeps a model's weights outside the file beyond this size; the runtime reads no such model.
+  if (stats.size > MAX_MODEL_BYTES) throw refuse(`${path} is larger than 2 GB; an ONNX model file is not.`);
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+/** Checks the file and makes it the project's detector; the old one, if any, is replaced. */
+export async function setProjectDetector(
+  deps: MlDeps,
+  project: number,
+  request: DetectorRequest,
+): Promise<StoredDetector> {
+  const createdAt = projectCreatedAt(deps, project);
+  const source = resolve(request.path);
+  const bytes = readModelFile(source);
+  let shape: DetectorShape;
+  try {
+    const opened = await openDetector(bytes, request.class_names ?? null);
+    shape = opened.shape;
+    await opened.session.release();
+  } catch (error) {
+    if (!(error instanceof DetectorModelError)) throw error;
+    throw new ValidationError({ path: [`${basename(source)} cannot be used as a detector: ${error.message}.`] });
+  }
+  const stored: StoredDetector = {
+    project_created_at: createdAt,
+    source_path: source,
+    file_name: basename(source),
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex').slice(0, 12),
+    set_at: formatTimestamp(deps.clock()),
+    score_threshold: request.score_threshold ?? DEFAULT_SCORE_THRESHOLD,
+    shape,
+  };
+  mkdirSync(detectorDir(deps, project), { recursive: true });
+  forgetOpenDetector(detectorModelPath(deps, project));
+  writeAtomically(detectorModelPath(deps, project), bytes);
+  writeAtomically(descriptionPath(deps, project), JSON.stringify(stored, null, 2));
+  return stored;
+}
+
+/** The project's detector, or null when none is set (or one was set for a deleted project of the same id). */
+export function findProjectDetector(deps: MlDeps, project: number): StoredDetector | null {
+  const path = descriptionPath(deps, project);
+  if (!existsSync(path) || !existsSync(detectorModelPath(deps, project))) return null;
+  let stored: StoredDetector;
+  try {
+    stored = JSON.parse(readFileSync(path, 'utf8')) as StoredDetector;
+  } catch {
+    return null;
+  }
+  const row = findProjectById(deps.db, project);
+  return row && row.created_at === stored.project_created_at ? stored : null;
+}
+
+/** Removes the files of a project's detector, if any: when it is unset, and when the project is deleted. */
+export function forgetProjectDetectorFiles(deps: MlDeps, project: number): void {
+  forgetOpenDetector(detectorModelPath(deps, project));
+  rmSync(detectorDir(deps, project), { recursive: true, force: true });
+}
+
+export function removeProjectDetector(deps: MlDeps, project: number): void {
+  projectCreatedAt(deps, project);
+  forgetProjectDetectorFiles(deps, project);
+}
