@@ -1,9 +1,10 @@
+import jpeg from 'jpeg-js';
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { labelsForClasses } from '../../../electron/core/ml/local/detector/detectorPredictions.js';
 import { letterbox, toImagePercent } from '../../../electron/core/ml/local/detector/letterbox.js';
 import { parseClassNames, readOnnxMetadata } from '../../../electron/core/ml/local/detector/onnxMetadata.js';
-import { decodeImage, decodePng } from '../../../electron/core/ml/local/detector/pngPixels.js';
+import { decodeImage, decodePng } from '../../../electron/core/ml/local/detector/imagePixels.js';
 import {
   DEFAULT_DECODE,
   decodeYoloOutput,
@@ -159,9 +160,25 @@ describe('PNG decoding', () => {
     expect(Array.from(gray.rgb.subarray(-3))).toEqual([212, 212, 212]);
   });
 
-  it('refuses JPEG, other files and corrupt data with the reason', () => {
-    expect(() => decodeImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toThrow(/JPEG images are not supported/);
-    expect(() => decodeImage(Buffer.from('GIF89a'))).toThrow('the file is not a PNG image');
+  it('decodes JPEG to the colours it was encoded with, within its loss', () => {
+    const [width, height] = [16, 8];
+    const rgba = new Uint8Array(width * height * 4);
+    for (let pixel = 0; pixel < width * height; pixel += 1) {
+      const left = pixel % width < width / 2;
+      rgba.set(left ? [200, 40, 30, 255] : [20, 90, 210, 255], pixel * 4);
+    }
+    const image = decodeImage(jpeg.encode({ data: rgba, width, height }, 95).data);
+    expect([image.width, image.height, image.rgb.length]).toEqual([width, height, width * height * 3]);
+    const at = (x: number, y: number) => Array.from(image.rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3));
+    for (const [channel, wanted] of [200, 40, 30].entries())
+      expect(Math.abs(at(1, 4)[channel]! - wanted)).toBeLessThan(8);
+    for (const [channel, wanted] of [20, 90, 210].entries())
+      expect(Math.abs(at(14, 4)[channel]! - wanted)).toBeLessThan(8);
+  });
+
+  it('refuses other files and corrupt data with the reason', () => {
+    expect(() => decodeImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toThrow(/the JPEG image is damaged or cut short/);
+    expect(() => decodeImage(Buffer.from('GIF89a'))).toThrow('the file is neither a PNG nor a JPEG image');
     const png = filteredPng(4, 4, 3, () => [1, 2, 3]);
     expect(() => decodeImage(png.subarray(0, png.length - 30))).toThrow(/cut short|corrupt|no image data/);
   });

@@ -185,7 +185,7 @@ describe('the built-in model with an ONNX detector', () => {
     const errors = retrieved.errors.map((failure) => failure.error);
     expect(errors).toHaveLength(2);
     expect(errors).toContain(
-      'The model made no prediction for this task: JPEG images are not supported yet (no JPEG decoder is installed); PNG images are',
+      'The model made no prediction for this task: the JPEG image is damaged or cut short (unknown JPEG marker 0)',
     );
     expect(retrieved.errors.find((failure) => failure.task === missing)?.error).toBe(
       'The model made no prediction for this task: its image /data/upload/1/not-uploaded.png is not a file this ' +

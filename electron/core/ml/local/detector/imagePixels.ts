@@ -1,9 +1,10 @@
+import jpeg from 'jpeg-js';
 import { inflateSync } from 'node:zlib';
 
 /*
- * Decoding a task's image for the detector without an image library: PNG only (8 or 16 bits
- * per sample, gray, gray with alpha, RGB, RGBA or a palette; not interlaced), inflated by Node's
- * zlib. No JPEG decoder is installed, so a JPEG is refused with that reason rather than misread.
+ * Decoding a task's image into RGB pixels: PNG here (8 or 16 bits per sample, gray, gray with
+ * alpha, RGB, RGBA or a palette; not interlaced), inflated by Node's zlib, and JPEG (baseline and
+ * progressive) by jpeg-js, which is plain JavaScript: nothing native to build or download.
  */
 
 export interface RgbImage {
@@ -122,8 +123,21 @@ export function decodePng(png: Buffer): RgbImage {
 /** The image a file holds, or why it cannot be read. */
 export function decodeImage(bytes: Buffer): RgbImage {
   if (bytes.length >= 8 && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return decodePng(bytes);
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
-    throw new ImageDecodeError('JPEG images are not supported yet (no JPEG decoder is installed); PNG images are');
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return decodeJpeg(bytes);
+  throw new ImageDecodeError('the file is neither a PNG nor a JPEG image');
+}
+
+function decodeJpeg(bytes: Buffer): RgbImage {
+  try {
+    const { width, height, data } = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: false,
+      maxResolutionInMP: MAX_PIXELS / 1_000_000,
+      maxMemoryUsageInMB: 1024,
+    });
+    return { width, height, rgb: data };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ImageDecodeError(`the JPEG image is damaged or cut short (${reason})`);
   }
-  throw new ImageDecodeError('the file is not a PNG image');
 }
