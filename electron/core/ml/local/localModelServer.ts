@@ -2,6 +2,7 @@ import { findLocalModelRecord } from '../../domain/ml/localModelRecords.js';
 import type { MlDeps } from '../mlDeps.js';
 import type { ModelCallResult, ModelServer } from '../modelServer.js';
 import { learnableConfigOf, untrainedReason } from './localModelStatus.js';
+import { createOcrModelServer } from './ocr/ocrModelServer.js';
 import { predictWithLocalModel } from './localPredictions.js';
 import { loadLearnerLibraries } from './learnerLibraries.js';
 import { currentPredictor } from './localPredictor.js';
@@ -37,6 +38,9 @@ function retrainIfOutOfDate(deps: MlDeps, project: number): void {
 }
 
 export function createLocalModelServer(deps: MlDeps, project: number): ModelServer {
+  // An OCR config is read by Tesseract, which learns nothing: its own server answers.
+  const ocr = createOcrModelServer(deps, project);
+  if (ocr) return ocr;
   return {
     async health() {
       const { reason } = learnableConfigOf(deps, project);
