@@ -36,6 +36,12 @@ function predictRequest(
   };
 }
 
+/** Where the prediction was asked: `<url>/predict`, also for `outpost:local-model`, which URL resolution cannot extend. */
+function predictUrlOf(url: string): string {
+  if (URL.canParse('predict', url)) return new URL('predict', url.endsWith('/') ? url : `${url}/`).toString();
+  return `${url.replace(/\/+$/, '')}/predict`;
+}
+
 /**
  * MLBackendPredictTestAPI: one prediction for a random task, returned with what was sent, stored
  * nowhere. Where Label Studio answers 500 (no task, no prediction) Outpost answers 400 with the
@@ -71,7 +77,7 @@ export async function predictTest(deps: MlDeps, id: number, random: boolean): Pr
     body: {
       status: answer.status,
       error_message: null,
-      url: new URL('predict', backend.url.endsWith('/') ? backend.url : `${backend.url}/`).toString(),
+      url: predictUrlOf(backend.url),
       task: task ?? null,
       request,
       response: results,
