@@ -43,7 +43,9 @@ let servedUrl = '';
 beforeAll(async () => {
   const renderer = await openTextImageRenderer();
   try {
-    [image] = await renderer.render([{ width: 420, height: 120, lines: LINES, font: 'Liberation Sans', sizePx: 22 }]);
+    image = (
+      await renderer.render([{ width: 420, height: 120, lines: LINES, font: 'Liberation Sans', sizePx: 22 }])
+    )[0]!;
   } finally {
     await renderer.close();
   }

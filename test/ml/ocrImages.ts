@@ -38,6 +38,39 @@ export interface TextImage {
 
 type Drawn = { dataUrl: string; lines: DrawnLine[] };
 
+/* The little of the page's DOM the drawing uses (the Node program has no DOM types). */
+interface PageImageData {
+  data: Uint8ClampedArray;
+}
+interface PageCanvasContext {
+  fillStyle: string;
+  font: string;
+  textBaseline: string;
+  fillRect(x: number, y: number, width: number, height: number): void;
+  save(): void;
+  restore(): void;
+  translate(x: number, y: number): void;
+  rotate(angle: number): void;
+  fillText(text: string, x: number, y: number): void;
+  measureText(text: string): {
+    width: number;
+    actualBoundingBoxAscent: number;
+    actualBoundingBoxDescent: number;
+    actualBoundingBoxLeft: number;
+  };
+  getImageData(x: number, y: number, width: number, height: number): PageImageData;
+  putImageData(image: PageImageData, x: number, y: number): void;
+}
+declare const document: {
+  createElement(tag: 'canvas'): {
+    width: number;
+    height: number;
+    getContext(type: '2d'): PageCanvasContext | null;
+    toDataURL(type: string): string;
+  };
+  fonts: { load(font: string): Promise<unknown> };
+};
+
 /** Runs in the page: draws each spec and answers a PNG data URL and the line boxes. */
 function drawInPage(specs: TextImageSpec[]): Drawn[] {
   return specs.map((spec) => {

@@ -18,6 +18,13 @@ export const OCR_TIME_LIMIT_MS = 30_000;
 /** An unused worker is ended after this long: its model holds about a hundred megabytes. */
 const IDLE_MS = 60_000;
 
+/**
+ * Tesseract's heavy noise removal: specks of scanner noise next to a line are otherwise read as
+ * punctuation and stray letters at its ends (on the bench's noisy images it more than halves the
+ * character error rate, and costs nothing measurable on clean ones).
+ */
+export const OCR_PARAMETERS: Partial<Tesseract.WorkerParams> = { textord_heavy_nr: '1' };
+
 export class OcrFailure extends Error {}
 
 /**
@@ -56,6 +63,7 @@ let idleTimer: NodeJS.Timeout | null = null;
 async function startEngine(): Promise<Engine> {
   const { createWorker, OEM } = (await import('tesseract.js')).default;
   const worker = await createWorker('eng', OEM.LSTM_ONLY, ocrWorkerOptions());
+  await worker.setParameters(OCR_PARAMETERS);
   const thread = (worker as unknown as { worker: Engine['thread'] }).worker;
   thread.unref();
   const current = engine;
