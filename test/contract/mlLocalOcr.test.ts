@@ -15,6 +15,7 @@ import {
   retrieveAllPredictions,
   storedPredictions,
 } from '../ml/localModelApi.js';
+import { ocrPageSpec } from '../ml/ocrCorpus.js';
 import { openTextImageRenderer, type TextImage } from '../ml/ocrImages.js';
 
 /*
@@ -37,15 +38,17 @@ const OCR_TEMPLATE = `<View>
 
 const LINES = ['Receipt number 4417', 'Paid with card'];
 let image: TextImage;
+let page: TextImage;
 let served: Server;
 let servedUrl = '';
 
 beforeAll(async () => {
   const renderer = await openTextImageRenderer();
   try {
-    image = (
-      await renderer.render([{ width: 420, height: 120, lines: LINES, font: 'Liberation Sans', sizePx: 22 }])
-    )[0]!;
+    [image, page] = (await renderer.render([
+      { width: 420, height: 120, lines: LINES, font: 'Liberation Sans', sizePx: 22 },
+      ocrPageSpec(0),
+    ])) as [TextImage, TextImage];
   } finally {
     await renderer.close();
   }
@@ -122,6 +125,27 @@ describe('the built-in model on an OCR project', () => {
     expect(stored).toMatchObject({ task, model_version: 'local-ocr-tesseract' });
     expect(stored!.score).toBeGreaterThan(0.6);
     expectLineRegions(stored!.result);
+  }, 60_000);
+
+  it('answers other requests while it reads a page', async () => {
+    const t = await createTestApp();
+    const project = await projectWithConfig(t, OCR_TEMPLATE);
+    await uploadImage(t, project, 'page.png', page.png);
+    const backend = await connectLocalModel(t, project);
+    let predicted = false;
+    const prediction = call(t, 'POST', `/api/ml/${backend.id}/predict/test?random=true`).then((answer) => {
+      predicted = true;
+      return answer;
+    });
+    // Tesseract reads a 1 MP page for seconds, in its own thread: these are answered meanwhile.
+    for (let round = 0; round < 3; round += 1) {
+      expect((await call(t, 'GET', `/api/projects/${project}/`)).status).toBe(200);
+      expect((await call(t, 'GET', `/api/tasks/?project=${project}`)).status).toBe(200);
+    }
+    expect(predicted).toBe(false);
+    const answer = await prediction;
+    expect(answer.status).toBe(200);
+    expect(regionsOf(answer.body.response[0].result).length).toBeGreaterThanOrEqual(20);
   }, 60_000);
 
   it('reads images from a local-files storage and from the URL a task names', async () => {
