@@ -104,7 +104,9 @@ export const localModelStatusSchema = z.strictObject({
   /** Why it cannot learn the project's config, is not trained, or was not retrained; else null. */
   reason: z.string().nullable(),
   /** The controls it learns, in config order. */
-  controls: z.array(z.strictObject({ name: z.string(), kind: z.enum(['classification', 'spans', 'detection']) })),
+  controls: z.array(
+    z.strictObject({ name: z.string(), kind: z.enum(['classification', 'spans', 'ocr', 'detection']) }),
+  ),
   state: z.enum(LOCAL_MODEL_STATES),
   model_version: z.string(),
   version: z.number().nullable(),

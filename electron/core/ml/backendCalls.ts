@@ -36,6 +36,7 @@ function predictRequest(
   };
 }
 
+/** Where the prediction was asked: `<url>/predict`, also for `outpost:local-model`, which URL resolution cannot extend. */
 /**
  * MLBackendPredictTestAPI: one prediction for a random task, returned with what was sent, stored
  * nowhere. Where Label Studio answers 500 (no task, no prediction) Outpost answers 400 with the

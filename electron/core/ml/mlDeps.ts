@@ -23,9 +23,21 @@ export interface MlDeps extends DomainContext {
   resolveTaskMedia?: (project: number, url: string) => string | null;
   /** Injected by tests that watch the traffic; the global fetch otherwise. */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** Where uploads live (AppDeps.uploadsDir): the built-in model's OCR reads task images there. */
+  uploadsDir?: string;
+  /**
+   * The file behind `/data/local-files/?d=<path>`, by the rules the server serves it with (the
+   * storages layer owns them, so the server hands them in), or why it would not be served.
+   */
+  localFilePath?: (requested: string) => { path: string } | { refused: string };
 }
 
-type AppLike = DomainContext & { dataDir: string; secretsVault?: SecretVault | undefined; outpostVersion: string };
+type AppLike = DomainContext & {
+  dataDir: string;
+  secretsVault?: SecretVault | undefined;
+  outpostVersion: string;
+  uploadsDir?: string;
+};
 
 /** The app's secret vault, or (an app built without one, e.g. in tests) a headless one in its data folder. */
 export function mlDepsFrom(deps: AppLike, serverUrl: string, userId: number | null = null): MlDeps {
@@ -40,6 +52,7 @@ export function mlDepsFrom(deps: AppLike, serverUrl: string, userId: number | nu
     outpostVersion: deps.outpostVersion,
     serverUrl,
     userId,
+    uploadsDir: deps.uploadsDir,
   };
 }
 

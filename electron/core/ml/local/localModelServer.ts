@@ -3,6 +3,7 @@ import { detectorServerFor } from './detector/detectorModelServer.js';
 import type { MlDeps } from '../mlDeps.js';
 import type { ModelCallResult, ModelServer } from '../modelServer.js';
 import { learnableConfigOf, untrainedReason } from './localModelStatus.js';
+import { createOcrModelServer } from './ocr/ocrModelServer.js';
 import { predictWithLocalModel } from './localPredictions.js';
 import { loadLearnerLibraries } from './learnerLibraries.js';
 import { currentPredictor } from './localPredictor.js';
@@ -38,6 +39,9 @@ function retrainIfOutOfDate(deps: MlDeps, project: number): void {
 }
 
 export function createLocalModelServer(deps: MlDeps, project: number): ModelServer {
+  // An OCR config is read by Tesseract, which learns nothing: its own server answers.
+  const ocr = createOcrModelServer(deps, project);
+  if (ocr) return ocr;
   // A project with an ONNX detector set and boxes to draw on an image detects instead of learning text.
   const detector = detectorServerFor(deps, project);
   if (detector) return detector;

@@ -10,6 +10,8 @@ import { learnableControlsOf, type LearnableConfig } from './learnableControls.j
 import { trainingStateOf, type TrainingState } from './retrainingScheduler.js';
 import { modelVersionName, readStoredMetrics } from './storedLocalModel.js';
 import { MIN_EXAMPLES } from './trained.js';
+import { ocrModelStatus } from './ocr/ocrModelStatus.js';
+import { projectOcrConfig } from './ocr/ocrModelServer.js';
 
 /* What `GET /api/outpost/ml/local-model` reports (shared/api/ml.ts; documented in the route file). */
 
@@ -32,6 +34,8 @@ export function untrainedReason(deps: MlDeps, project: number, training: Trainin
 }
 
 export function getLocalModelStatus(deps: MlDeps, project: number): LocalModelStatus {
+  const ocr = projectOcrConfig(deps, project);
+  if (ocr) return ocrModelStatus(project, ocr);
   const learnable = learnableConfigOf(deps, project);
   const detecting = detectorStatusFor(deps, project);
   if (detecting && (detecting.supported || learnable.reason !== null)) return detecting;

@@ -11,19 +11,36 @@ import { createBackend, listBackends, removeBackend, showBackend, updateBackend 
 import { mlDepsFrom, type MlDeps } from '../../ml/mlDeps.js';
 import { trainBackend } from '../../ml/mlEvents.js';
 import { requireMlBackend } from '../../domain/ml/mlBackends.js';
+import { findLocalFile } from '../../storages/localFileServing.js';
 import type { AppEnv } from '../appEnv.js';
 import { parseWith } from '../drfValidation.js';
 import { readObjectBody } from '../requestBody.js';
 import { defineRoute } from '../route.js';
 import { taskMediaResolver } from '../taskMediaFiles.js';
 import { pathId } from './pathIds.js';
+import { storageDeps } from './storages.js';
 import { lastQueryValues } from './projectList.js';
 
 /** The ML layer's deps for this request: this server's address is the one the caller used. */
 export function mlDeps(c: Context<AppEnv>): MlDeps {
+  const localFilePath = (requested: string) => {
+    const found = findLocalFile(storageDeps(c), requested);
+    return found.kind === 'file' ? { path: found.path } : { refused: LOCAL_FILE_REFUSALS[found.kind] };
+  };
   const origin = new URL(c.req.url).origin;
-  return { ...mlDepsFrom(c.get('deps'), origin, c.get('userId') ?? null), resolveTaskMedia: taskMediaResolver(c) };
+  return {
+    ...mlDepsFrom(c.get('deps'), origin, c.get('userId') ?? null),
+    resolveTaskMedia: taskMediaResolver(c),
+    localFilePath,
+  };
 }
+
+/** Why the built-in model may not read a local file, as `/data/local-files/` would refuse it. */
+const LOCAL_FILE_REFUSALS = {
+  disabled: 'serving local files is switched off (LABEL_STUDIO_LOCAL_FILES_SERVING_ENABLED)',
+  forbidden: 'it is outside what local-files storages may serve',
+  'not-found': 'no local-files storage of this server holds it',
+} as const;
 
 const backendId = (c: Context<AppEnv>) => pathId(c, 'id', NO_ML_BACKEND);
 
