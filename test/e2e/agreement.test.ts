@@ -181,7 +181,7 @@ describe('Agreement card in Chromium against outpost serve', () => {
     dark.page.setDefaultTimeout(15_000);
     await dark.page.goto(`${server.origin}/#/projects/${projectId}/dashboard`, { waitUntil: 'load' });
     await dark.page.getByRole('table', { name: 'Agreement between annotators' }).waitFor();
-    await expect.poll(() => dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
     await expectEventually(() => seriousAxeViolations(dark.page)).toEqual([]);
     await dark.page.setViewportSize({ width: 1280, height: 2200 });
     await dark.page.screenshot({ path: join(SCREENSHOTS, 'agreement-dark.png') });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import {
@@ -58,9 +58,9 @@ describe('live preview of the labeling config in the project settings', () => {
     await previewChoice('Positive').waitFor();
     await expectEventually(() => previewChoice('Weather').count()).toBe(0);
     // The sample task gives the Text tag some text to show.
-    await expect
-      .poll(async () => (await configPreview(page).locator('.lsf-richtext__container').first().textContent())?.trim())
-      .toBeTruthy();
+    await expectEventually(async () =>
+      (await configPreview(page).locator('.lsf-richtext__container').first().textContent())?.trim(),
+    ).toBeTruthy();
     await page.screenshot({ path: join(SCREENSHOTS, 'config-preview-changed-light.png') });
   });
 

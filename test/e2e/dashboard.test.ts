@@ -139,7 +139,7 @@ describe('project dashboard in Chromium against outpost serve', () => {
     page.setDefaultTimeout(15_000);
     await page.goto(server.cli.login, { waitUntil: 'load' });
     await page.goto(`${server.origin}/#/projects/${projectId}`, { waitUntil: 'load' });
-    const request = page.waitForRequest((sent) => sent.url().includes('/dashboard'));
+    const request = page.waitForRequest((sent) => sent.url().includes(`/api/outpost/projects/${projectId}/dashboard`));
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(new URL(page.url()).hash).toBe(`#/projects/${projectId}/dashboard`);
@@ -211,7 +211,7 @@ describe('project dashboard in Chromium against outpost serve', () => {
     await expectEventually(() => weekly.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    await expect.poll(() => weekly.getByRole('table').isVisible()).toBe(true);
+    await expectEventually(() => weekly.getByRole('table').isVisible()).toBe(true);
     await expectEventually(() => weekly.getByRole('img').count()).toBe(0);
     await page.getByLabel('Period').selectOption('7');
     // The old subtitle stays until the new range arrives: wait for the one that names its first day.
@@ -228,7 +228,7 @@ describe('project dashboard in Chromium against outpost serve', () => {
     dark.page.setDefaultTimeout(15_000);
     await dark.page.goto(`${server.origin}/#/projects/${projectId}/dashboard`, { waitUntil: 'load' });
     await dark.page.getByRole('table', { name: 'Labels of entities' }).waitFor();
-    await expect.poll(() => dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expectEventually(() => dark.page.locator('html').getAttribute('data-theme')).toBe('dark');
     await expectEventually(() => firstBarFill(dark.page, 'Annotations per day')).toBe('rgb(91, 147, 240)');
     await expectEventually(() => firstBarFill(dark.page, 'Labels: sentiment (Choices)')).not.toBe(lightFills.labels);
     await expectEventually(() => seriousAxeViolations(dark.page)).toEqual([]);
@@ -250,7 +250,7 @@ describe('project dashboard in Chromium against outpost serve', () => {
       );
       expect((await readTable(view.page, 'Tasks'))[3]).toEqual(['Remaining', '2', '100%']);
       await expectEventually(() => view.page.getByRole('region', { name: /^Labels/ }).count()).toBe(0);
-      await expect.poll(() => view.page.locator('html').getAttribute('data-theme')).toBe(theme);
+      await expectEventually(() => view.page.locator('html').getAttribute('data-theme')).toBe(theme);
       await expectEventually(() => seriousAxeViolations(view.page)).toEqual([]);
       await screenshotAll(view.page, `dashboard-empty-${theme}.png`);
       view.expectClean(server.origin);

@@ -46,9 +46,9 @@ describe('data manager grid in Chromium against outpost serve', () => {
     const thumbnail = grid().getByRole('img', { name: `image of task ${firstJsonTask}` });
     await expectEventually(() => thumbnail.getAttribute('src')).toMatch(/^\/data\/upload\//);
     // Loaded for real: the image decoded with a size (a broken image has none).
-    await expect
-      .poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
-      .toBeGreaterThan(0);
+    await expectEventually(() =>
+      thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThan(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'data-manager-tasks-light.png') });
   });
 

@@ -108,7 +108,7 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
       await header().getByRole('button').click();
       // The header says the new order at once; the rows follow when the tab is saved and listed again.
       await grid().locator('[aria-sort="ascending"]').waitFor();
-      await expect.poll(() => held.length).toBe(1);
+      await expectEventually(() => held.length).toBe(1);
       // A list read now would race the save (the server reads the stored tab): nothing is asked.
       // Two painted frames after the new order showed, the click's renders and effects have all run.
       await page.evaluate(
@@ -124,12 +124,12 @@ describe('data manager tabs, filters and actions in Chromium against outpost ser
     }
     const ascending = await listTasks([], ['tasks:data.score'], 10);
     const firstTen = async () => (await renderedIds()).slice(0, 10);
-    await expect.poll(firstTen).toEqual(ascending.tasks.map((task) => task.id));
+    await expectEventually(firstTen).toEqual(ascending.tasks.map((task) => task.id));
 
     await header().getByRole('button').click();
     await grid().locator('[aria-sort="descending"]').waitFor();
     const descending = await listTasks([], ['-tasks:data.score'], 10);
-    await expect.poll(firstTen).toEqual(descending.tasks.map((task) => task.id));
+    await expectEventually(firstTen).toEqual(descending.tasks.map((task) => task.id));
     const views = await server.api<{ data: { ordering?: string[] } }[]>('GET', `/api/dm/views/?project=${projectId}`);
     expect(views[0]!.data.ordering).toEqual(['-tasks:data.score']);
   });

@@ -131,10 +131,10 @@ describe('a hostile remote’s editor in the sandboxed frame, in Chromium', () =
     await page.getByLabel('Editor', { exact: true }).selectOption(editorKey);
     const chosen = async () =>
       (await server.api<{ key: string | null }>('GET', `/api/outpost/projects/${chosenProject}/editor`)).key;
-    await expect.poll(chosen).toBe(editorKey);
+    await expectEventually(chosen).toBe(editorKey);
     const projectsBefore = (await server.api<unknown[]>('GET', '/api/projects/?page_size=100')).length;
     await page.goto(`${server.cli.url}/#/projects/${chosenProject}/tasks/${chosenTask}`);
-    await expect.poll(async () => (await reports()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expectEventually(async () => (await reports()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [probe] = await reports();
     expect(probe).toEqual({
       origin: 'null',

@@ -80,7 +80,7 @@ describe('import and config messages for a newcomer, in Chromium at 800x700', ()
     await page.getByRole('button', { name: 'Import JSON' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
     await alert.waitFor();
-    await expect.poll(() => placement(alert)).toEqual({ inView: true, focused: true });
+    await expectEventually(() => placement(alert)).toEqual({ inView: true, focused: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'import-newcomer-paste-refused-800.png') });
     await alert.getByRole('button', { name: 'Dismiss' }).click();
     await alert.waitFor({ state: 'detached' });
@@ -99,7 +99,7 @@ describe('import and config messages for a newcomer, in Chromium at 800x700', ()
     await importButton.click();
     const alert = page.getByRole('alert').filter({ hasText: 'could not be read' });
     await alert.waitFor();
-    await expect.poll(() => placement(alert)).toEqual({ inView: true, focused: true });
+    await expectEventually(() => placement(alert)).toEqual({ inView: true, focused: true });
     await expectEventually(() => alert.getByRole('heading').textContent()).toBe(
       // Files are listed (and sent) in natural name order.
       'Nothing was imported: cut.json, empty.json and lines.jsonl could not be read.',
@@ -135,7 +135,7 @@ describe('import and config messages for a newcomer, in Chromium at 800x700', ()
       });
     const first = await style();
     expect(first.animation).toBe('import-progress-sweep');
-    await expect.poll(async () => (await style()).position).not.toBe(first.position);
+    await expectEventually(async () => (await style()).position).not.toBe(first.position);
     await bar.evaluate((element) => (element as unknown as { remove: () => void }).remove());
   });
 

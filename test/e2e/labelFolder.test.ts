@@ -112,10 +112,10 @@ describe('label a folder in a browser, against outpost serve', () => {
     expect(new URL(page.url()).hash).toBe(`#/projects/${catsProject}`);
     await page.getByTestId('task-count').getByText('2 tasks').waitFor();
     const thumbnails = page.locator('img.dm-thumb');
-    await expect.poll(() => thumbnails.count()).toBe(2);
-    await expect
-      .poll(() => thumbnails.first().evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
-      .toBeGreaterThan(90);
+    await expectEventually(() => thumbnails.count()).toBe(2);
+    await expectEventually(() =>
+      thumbnails.first().evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThan(90);
     const [storage] = await server.api<Record<string, unknown>[]>('GET', `/api/storages/?project=${catsProject}`);
     expect(storage).toMatchObject({
       type: 'localfiles',
@@ -231,7 +231,7 @@ describe('label a folder in a browser, against outpost serve', () => {
         await expectEventually(() => seriousAxeViolations(dark)).toEqual([]);
         await dialog(dark).getByRole('button', { name: 'Cancel' }).click();
         await dialog(dark).waitFor({ state: 'hidden' });
-        await expect.poll(async () => (await projects()).length).toBe(before);
+        await expectEventually(async () => (await projects()).length).toBe(before);
       },
       { requests: true },
     );

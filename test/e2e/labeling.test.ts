@@ -171,7 +171,7 @@ describe('labeling page in Chromium against outpost serve', () => {
     await page.reload();
     await heading(`Task ${textTasks[2]}`).waitFor();
     await editorReady('Submit');
-    await expect.poll(() => editor().getByRole('checkbox', { name: /Sad/ }).isChecked()).toBe(true);
+    await expectEventually(() => editor().getByRole('checkbox', { name: /Sad/ }).isChecked()).toBe(true);
     await expectEventually(() => editor().getByRole('checkbox', { name: /Happy/ }).isChecked()).toBe(false);
   });
 
@@ -198,7 +198,7 @@ describe('labeling page in Chromium against outpost serve', () => {
     await editorReady('Update');
     // One choice at a time: choosing Sad replaces Happy.
     await editor().getByRole('checkbox', { name: /Sad/ }).click();
-    await expect.poll(() => editor().getByRole('checkbox', { name: /Sad/ }).isChecked()).toBe(true);
+    await expectEventually(() => editor().getByRole('checkbox', { name: /Sad/ }).isChecked()).toBe(true);
     await heading(`Task ${taskId}`).click();
     await page.keyboard.press('Control+Enter');
     await toast('Annotation updated.').waitFor();
@@ -218,13 +218,13 @@ describe('labeling page in Chromium against outpost serve', () => {
   it('moves between tasks of the data in id order with the arrow keys, also from inside the editor', async () => {
     await expectEventually(() => page.getByRole('button', { name: '← Previous task' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Next task →' }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Next task →' }).isEnabled()).toBe(true);
+    await expectEventually(() => page.getByRole('button', { name: 'Next task →' }).isEnabled()).toBe(true);
     await heading(`Task ${textTasks[0]}`).click();
     await page.keyboard.press('ArrowRight');
     await heading(`Task ${textTasks[1]}`).waitFor();
     expect(new URL(page.url()).hash).toBe(`#/projects/${textProject}/tasks/${textTasks[1]}`);
     await editorReady('Submit');
-    await expect.poll(() => page.getByRole('button', { name: '← Previous task' }).isEnabled()).toBe(true);
+    await expectEventually(() => page.getByRole('button', { name: '← Previous task' }).isEnabled()).toBe(true);
     // Focus inside the editor: the frame forwards the key to the page.
     await editor().locator('.lsf-richtext__container').click();
     await page.keyboard.press('ArrowLeft');

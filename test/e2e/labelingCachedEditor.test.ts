@@ -158,7 +158,7 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
       (await server.api<Task>('GET', `/api/tasks/${textTasks[1]}/`)).annotations.map(
         (annotation) => annotation.result[0]?.value.choices,
       );
-    await expect.poll(choices).toEqual([['Sad']]);
+    await expectEventually(choices).toEqual([['Sad']]);
   });
 
   it('names the bundled editor and what to do when, fallen back to, it lacks a tag of the config', async () => {
@@ -183,9 +183,9 @@ describe('labeling with a cached editor that cannot be used, in Chromium', () =>
     // The cached editor fails in the preview's frame too, and the bundled one previews instead.
     await notice().waitFor();
     const line = page.getByTestId('preview-editor');
-    await expect
-      .poll(() => line.textContent())
-      .toBe('This project labels with the bundled editor 1.4.0. It can show every tag of this config.');
+    await expectEventually(() => line.textContent()).toBe(
+      'This project labels with the bundled editor 1.4.0. It can show every tag of this config.',
+    );
     await configPreview(page).getByRole('checkbox', { name: /Happy/ }).waitFor({ timeout: 15_000 });
   });
 

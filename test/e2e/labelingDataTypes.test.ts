@@ -12,6 +12,7 @@ import {
   waitForEditor,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /** The labeling config of each data type's project. */
 const CONFIGS = {
@@ -73,7 +74,9 @@ describe('every data type renders in the labeling editor', () => {
     await open(id, task!);
     // The sandboxed frame shows the upload from the bytes the page fetched for it.
     const image = editor().locator('img[src^="blob:"]');
-    await expect.poll(() => image.evaluate((element) => (element as unknown as MediaElement).naturalWidth)).toBe(64);
+    await expectEventually(() => image.evaluate((element) => (element as unknown as MediaElement).naturalWidth)).toBe(
+      64,
+    );
   });
 
   it('text', async () => {
@@ -139,9 +142,9 @@ describe('every data type renders in the labeling editor', () => {
     const [task] = await importMedia(server, id, 'clip.webm', Buffer.from(base64, 'base64'));
     await open(id, task!);
     const video = editor().locator('video');
-    await expect
-      .poll(() => video.evaluate((element) => (element as unknown as MediaElement).readyState))
-      .toBeGreaterThan(0);
+    await expectEventually(() =>
+      video.evaluate((element) => (element as unknown as MediaElement).readyState),
+    ).toBeGreaterThan(0);
     await shoot('video');
   });
 

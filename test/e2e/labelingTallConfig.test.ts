@@ -84,11 +84,9 @@ describe('a config taller than the window, in Chromium', () => {
           ),
         );
       // Down to the page's own bottom padding, and no further: nothing to scroll.
-      await expect
-        .poll(async () =>
-          Math.round(main.y + main.height - ((await box(EDITOR_FRAME)).y + (await box(EDITOR_FRAME)).height)),
-        )
-        .toBe(Math.round(padding));
+      await expectEventually(async () =>
+        Math.round(main.y + main.height - ((await box(EDITOR_FRAME)).y + (await box(EDITOR_FRAME)).height)),
+      ).toBe(Math.round(padding));
     });
 
     it(`grows the frame to a tall config and scrolls the page to its bottom at ${width}x${height}`, async () => {
@@ -96,12 +94,10 @@ describe('a config taller than the window, in Chromium', () => {
       await page.goto(`${server.cli.url}/#/projects/${tallProject}/tasks/${tallTask}`);
       await waitForEditor(page, 'Submit');
       // The frame shows all the editor holds: no scroll area inside it hides the bottom.
-      await expect
-        .poll(async () => {
-          const { content, shown } = await editorRoot();
-          return shown >= content && content > height;
-        })
-        .toBe(true);
+      await expectEventually(async () => {
+        const { content, shown } = await editorRoot();
+        return shown >= content && content > height;
+      }).toBe(true);
       const last = labelingEditor(page).getByRole('checkbox', { name: /Option 50/ });
       await last.scrollIntoViewIfNeeded();
       const spot = (await last.boundingBox())!;

@@ -13,6 +13,7 @@ import {
   waitForEditor,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * The editor frame follows the app's theme: its page and the editor's own panels are dark in the
@@ -71,15 +72,13 @@ describe('the editor frame in the dark and light themes, in Chromium', () => {
     const matches = theme === 'dark' ? isDark : isLight;
     let painted: Painted = {};
     // A switch reaches the frame by message: wait until it has repainted.
-    await expect
-      .poll(
-        async () => {
-          painted = await paint(labelingEditor(page), [...SURFACES, TASK_ID, CHOICE]);
-          return SURFACES.filter((selector) => !matches(painted, selector));
-        },
-        { timeout: 5000 },
-      )
-      .toEqual([]);
+    await expectEventually(
+      async () => {
+        painted = await paint(labelingEditor(page), [...SURFACES, TASK_ID, CHOICE]);
+        return SURFACES.filter((selector) => !matches(painted, selector));
+      },
+      { timeout: 5000 },
+    ).toEqual([]);
     expect(contrast(painted[TASK_ID]!.color, painted[TOP_BAR]!.background)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(painted[CHOICE]!.color, painted[MAIN_AREA]!.background)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(painted[BODY]!.color, painted[BODY]!.background)).toBeGreaterThanOrEqual(4.5);

@@ -107,7 +107,7 @@ describe('a connected model’s actions in the settings, against outpost serve',
     const password = edit.getByLabel('Password', { exact: true });
     // The dialog fills itself from the saved model once it opens.
     await edit.getByText('A password is set; leave empty to keep it.').waitFor();
-    await expect.poll(() => password.inputValue()).toBe('');
+    await expectEventually(() => password.inputValue()).toBe('');
     await expectEventually(() => password.getAttribute('placeholder')).toBe('set');
     await edit.screenshot({ path: join(SCREENSHOTS, 'ml-edit-basic-auth-light.png') });
     await edit.getByRole('button', { name: 'Cancel' }).click();

@@ -12,6 +12,7 @@ import {
 } from '../helpers/labelingPage.js';
 import { startStubModelServer, type StubModelServer } from '../helpers/stubModelServer.js';
 import { ML_EXPECTED_FAILURES, selectWord } from './mlPage.js';
+import { expectEventually } from '../helpers/eventually.js';
 
 /*
  * Interactive pre-annotation in the bundled editor (Label Studio 1.4.0): with an interactive model
@@ -71,7 +72,7 @@ describe('interactive pre-annotation in Chromium against outpost serve', () => {
     await labelingEditor(page).getByText('Person', { exact: true }).click();
     await selectWord(page, 'Alice');
     const interactiveCalls = () => stub.callsTo('/predict').filter((call) => contextOf(call.body) !== null);
-    await expect.poll(() => interactiveCalls().length).toBeGreaterThan(0);
+    await expectEventually(() => interactiveCalls().length).toBeGreaterThan(0);
     expect(contextOf(interactiveCalls()[0]!.body)).toMatchObject([
       { type: 'labels', value: { text: 'Alice', labels: ['Person'] } },
     ]);

@@ -172,16 +172,14 @@ describe('a model’s predictions, from settings to editor, against outpost serv
       // task's row is there, look at the other end (the first task is at the top, the fresh ones
       // at the bottom).
       const row = grid.locator(`[role="row"][data-task-id="${id}"]`);
-      await expect
-        .poll(
-          async () => {
-            if ((await row.count()) > 0) return true;
-            await grid.evaluate((element) => (element.scrollTop = element.scrollTop > 0 ? 0 : element.scrollHeight));
-            return false;
-          },
-          { timeout: 10_000, interval: 100 },
-        )
-        .toBe(true);
+      await expectEventually(
+        async () => {
+          if ((await row.count()) > 0) return true;
+          await grid.evaluate((element) => (element.scrollTop = element.scrollTop > 0 ? 0 : element.scrollHeight));
+          return false;
+        },
+        { timeout: 10_000, interval: 100 },
+      ).toBe(true);
       await page.getByRole('checkbox', { name: `Select task ${id}`, exact: true }).check();
     }
     await retrieveFor(page, 3);
@@ -196,7 +194,7 @@ describe('a model’s predictions, from settings to editor, against outpost serv
   it('opens a task pre-labeled by the model, and submitting it stores the predicted result', async () => {
     await page.goto(`${server.cli.url}/#/projects/${projectId}/tasks/${prelabeled}`);
     await waitForEditor(page, 'Submit');
-    await expect.poll(() => labelingEditor(page).getByRole('checkbox', { name: /pos/ }).isChecked()).toBe(true);
+    await expectEventually(() => labelingEditor(page).getByRole('checkbox', { name: /pos/ }).isChecked()).toBe(true);
     await expectEventually(() => page.getByTestId('pre-annotation').textContent()).toMatch(
       /^Pre-labeled by model version stub-v1 \(score \d\.\d\d\)$/,
     );

@@ -231,9 +231,10 @@ describe('projects page in Chromium against outpost serve', () => {
     await page.getByText('2 projects').waitFor();
     // The newest-first list stays on screen until the sorted page arrives: poll for the order.
     await page.getByLabel('Sort by').selectOption('most_tasks');
-    await expect
-      .poll(() => page.locator('.project-card__title').allTextContents())
-      .toEqual(['Sentiment review', 'Sentiment review (copy)']);
+    await expectEventually(() => page.locator('.project-card__title').allTextContents()).toEqual([
+      'Sentiment review',
+      'Sentiment review (copy)',
+    ]);
   });
 
   it('switches to the dark theme and keeps it after a reload', async () => {
@@ -264,7 +265,7 @@ describe('projects page in Chromium against outpost serve', () => {
     const loading = page.getByRole('button', { name: 'Loading…' });
     await loading.waitFor();
     await expectEventually(() => loading.isDisabled()).toBe(true);
-    await expect.poll(() => held.length).toBe(1);
+    await expectEventually(() => held.length).toBe(1);
     await held[0]!.continue();
     await page.unroute(secondPage);
     await page.getByTestId('project-card').nth(101).waitFor();

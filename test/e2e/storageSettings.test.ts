@@ -140,14 +140,14 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     await page.goto(`${server.cli.url}/#/projects/${projectId}`);
     await page.getByTestId('task-count').getByText('3 tasks').waitFor();
     const thumbnails = page.locator('img.dm-thumb');
-    await expect.poll(() => thumbnails.count()).toBe(3);
+    await expectEventually(() => thumbnails.count()).toBe(3);
     for (const thumbnail of await thumbnails.all()) {
       await expectEventually(() => thumbnail.getAttribute('src')).toMatch(
         /^\/data\/local-files\/\?d=street%20photos\/cat-\d\.png$/,
       );
-      await expect
-        .poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
-        .toBeGreaterThan(90);
+      await expectEventually(() =>
+        thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+      ).toBeGreaterThan(90);
     }
     // The button comes with the storages' own request, and reads "Syncing…" while one runs.
     await page.getByRole('button', { name: /^(Sync storage|Syncing…)$/ }).waitFor();
@@ -180,13 +180,13 @@ describe('cloud storage in the project settings, against outpost serve', () => {
     await page.goto(`${server.cli.url}/#/projects/${projectId}/tasks/${task!.id}`);
     await waitForEditor(page, 'Submit');
     const image = labelingEditor(page).locator('img[src^="blob:"]');
-    await expect
-      .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
-      .toBeGreaterThan(90);
+    await expectEventually(() =>
+      image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThan(90);
     await labelingEditor(page).getByRole('checkbox', { name: /Cat/ }).check();
     await editorButton(page, 'Submit').click();
     await toast('Annotation submitted.').waitFor();
-    await expect.poll(() => filesIn(exported), { timeout: 10_000 }).toHaveLength(1);
+    await expectEventually(() => filesIn(exported), { timeout: 10_000 }).toHaveLength(1);
     const [name] = filesIn(exported);
     const written = JSON.parse(readFileSync(join(exported, name!), 'utf8')) as {
       id: number;

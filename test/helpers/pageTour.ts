@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { seriousAxeViolations, type AxeFinding } from './axe.js';
 import { SCREENSHOTS } from './e2eServer.js';
 import { watchRequests } from './pageQuiet.js';
+import { expectEventually } from './eventually.js';
 
 /*
  * The tour of every page (test/e2e/pagesTour.test.ts): each stop is visited at a window width and
@@ -84,7 +84,7 @@ export async function visitStop(
   }
   // The app follows the emulated system theme through a matchMedia listener; on a loaded
   // machine that event can arrive after the page settles, so wait for it (and fail if never).
-  await expect.poll(() => page.locator('html').getAttribute('data-theme'), { timeout: 5_000 }).toBe(theme);
+  await expectEventually(() => page.locator('html').getAttribute('data-theme'), { timeout: 5_000 }).toBe(theme);
   await stop.ready?.(page);
   await stop.open?.(page);
   const shot = (part: string) => join(SCREENSHOTS, `tour-${stop.name}${part}-${width}-${theme}.png`);

@@ -18,6 +18,16 @@ export const ONE_SHOT_READ = {
     'A page read once can still be the previous state: retry it with expectEventually(() => ...) from test/helpers/eventually.ts.',
 };
 
+/*
+ * vitest's expect.poll gives up after one second by default: an assertion that passes on a quiet
+ * machine and times out on a loaded one. expectEventually is the same poll with a fitting timeout.
+ */
+export const SHORT_POLL = {
+  selector: "CallExpression[callee.object.name='expect'][callee.property.name='poll']",
+  message:
+    'expect.poll gives up after 1 s by default: use expectEventually(() => ...) from test/helpers/eventually.ts.',
+};
+
 const NO_SLEEP =
   'No fixed sleeps in tests: wait for the condition (expectEventually, waitUntil, a locator wait) or use fake timers.';
 

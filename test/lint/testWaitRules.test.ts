@@ -39,6 +39,14 @@ describe('waiting in tests', () => {
     expect(messages).toEqual([expect.stringContaining('No fixed sleeps')]);
   });
 
+  it('reports expect.poll, whose default timeout is one second, in tests and helpers', async () => {
+    const code = 'export async function f() { await expect.poll(() => rows.count()).toBe(3); }';
+    expect(await waitMessages(E2E_FILE, code)).toEqual([expect.stringContaining('expectEventually')]);
+    expect(await waitMessages('test/helpers/example.ts', code)).toHaveLength(1);
+    const withTime = 'export async function f() { await expect.poll(() => n, { timeout: 9_000 }).toBe(3); }';
+    expect(await waitMessages(E2E_FILE, withTime)).toHaveLength(1);
+  });
+
   it('reports a sleep imported from node:timers/promises', async () => {
     const code = "import { setTimeout as sleep } from 'node:timers/promises';\nexport const f = () => sleep(5);";
     expect(await waitMessages('test/sync/example.test.ts', code)).toHaveLength(1);

@@ -24,10 +24,13 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** Package names a file imports (static, dynamic, re-exports), without deep paths. */
+/**
+ * Package names a file imports (static, dynamic, re-exports) or locates on disk (`resolve('pkg/…')`,
+ * for a package whose files are read rather than imported), without deep paths.
+ */
 function importedPackages(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const pattern = /(?:from\s+|import\s*\(\s*|import\s+)['"]((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[^'"]*)?)['"]/g;
+  const pattern = /(?:from\s+|import\s*\(\s*|import\s+|resolve\(\s*)['"]((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[^'"]*)?)['"]/g;
   return [...text.matchAll(pattern)]
     .map((match) => match[1]!)
     .filter((source) => !source.startsWith('node:'))

@@ -123,7 +123,7 @@ describe('stored XSS from task data and the project instruction (Chromium)', () 
     await page.goto(`${session.server.origin}/#/projects/${project}`, { waitUntil: 'load' });
     const grid = page.getByRole('grid', { name: /^Tasks of tab/ });
     await grid.locator(`[role="row"][data-task-id="${tasks[0]}"]`).waitFor();
-    await expect.poll(() => grid.getByText('<script>', { exact: false }).count()).toBeGreaterThan(0);
+    await expectEventually(() => grid.getByText('<script>', { exact: false }).count()).toBeGreaterThan(0);
     await expectNothingRan();
   });
 

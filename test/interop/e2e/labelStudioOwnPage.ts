@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from '../../helpers/chromium.js';
-import { waitUntil } from '../../helpers/eventually.js';
+import { expectEventually, waitUntil } from '../../helpers/eventually.js';
 import type { LabelStudioServer } from '../labelStudio.js';
 
 /**
@@ -53,7 +53,7 @@ export async function submitDateOnOwnPage(ls: LabelStudioServer, project: number
         60_000,
       );
       if ((await dateInput.inputValue()) !== date) await dateInput.fill(date);
-      await expect.poll(() => dateInput.inputValue()).toBe(date);
+      await expectEventually(() => dateInput.inputValue()).toBe(date);
       // A warning opening meanwhile takes the click: the next round closes it.
       if (await submit.isVisible()) await submit.click({ timeout: 10_000 }).catch(() => undefined);
       await Promise.race([posted.catch(() => undefined), warning.waitFor({ timeout: 15_000 }).catch(() => undefined)]);

@@ -171,7 +171,7 @@ describe('labeling with the remote’s own editor, offline', () => {
 
     // The same date given in Label Studio's own labeling page, for the other task.
     await submitDateOnOwnPage(ls, remoteProject, remoteTasks[1]!, DATE);
-    await expect.poll(() => datetimeResults(remoteTasks[1]!), { timeout: 30_000 }).toHaveLength(1);
+    await expectEventually(() => datetimeResults(remoteTasks[1]!), { timeout: 30_000 }).toHaveLength(1);
     expect(pushed).toEqual(await datetimeResults(remoteTasks[1]!));
     expect(pushed).toEqual([
       { value: { datetime: DATE }, from_name: 'when', to_name: 'text', type: 'datetime', origin: 'manual' },

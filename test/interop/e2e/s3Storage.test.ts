@@ -111,12 +111,12 @@ describe('an S3 storage in the app, against outpost serve and moto', () => {
     await page.goto(`${server.cli.url}/#/projects/${projectId}`);
     await page.getByTestId('task-count').getByText('3 tasks').waitFor();
     const thumbnails = page.locator('img.dm-thumb');
-    await expect.poll(() => thumbnails.count()).toBe(3);
+    await expectEventually(() => thumbnails.count()).toBe(3);
     for (const thumbnail of await thumbnails.all()) {
       await expectEventually(() => thumbnail.getAttribute('src')).toMatch(/^\/tasks\/\d+\/resolve\/\?fileuri=/);
-      await expect
-        .poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
-        .toBeGreaterThanOrEqual(120);
+      await expectEventually(() =>
+        thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+      ).toBeGreaterThanOrEqual(120);
     }
     await page.screenshot({ path: join(SCREENSHOTS, 'storage-s3-dm-light.png') });
     await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
@@ -138,15 +138,15 @@ describe('an S3 storage in the app, against outpost serve and moto', () => {
     await page.goto(`${server.cli.url}/#/projects/${projectId}/tasks/${task!.id}`);
     await waitForEditor(page, 'Submit');
     const image = labelingEditor(page).locator('img[src^="blob:"]');
-    await expect
-      .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
-      .toBeGreaterThanOrEqual(120);
+    await expectEventually(() =>
+      image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThanOrEqual(120);
     await labelingEditor(page).getByRole('checkbox', { name: /Cat/ }).check();
     await editorButton(page, 'Submit').click();
     await toast('Annotation submitted.').waitFor();
     const saved = await server.api<{ annotations: { id: number }[] }>('GET', `/api/tasks/${task!.id}/`);
     const annotation = saved.annotations[0]!.id;
-    await expect.poll(() => moto.get(TARGET, String(annotation)), { timeout: 15_000 }).not.toBeNull();
+    await expectEventually(() => moto.get(TARGET, String(annotation)), { timeout: 15_000 }).not.toBeNull();
     const written = JSON.parse((await moto.get(TARGET, String(annotation)))!.body.toString('utf8')) as {
       id: number;
       result: { value: { choices: string[] } }[];

@@ -5,6 +5,7 @@ import { VENV_PYTHON } from '../labelStudio.js';
 import { call, choices, createProject, createTask } from '../../helpers/taskApi.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redisServer.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
+import { expectEventually } from '../../helpers/eventually.js';
 
 /*
  * Redis storages syncing through Outpost's API against a real redis-server. Import: every key
@@ -25,9 +26,9 @@ afterAll(async () => {
 afterEach(async () => {
   const client = await redis.client(1);
   try {
-    await expect
-      .poll(async () => /connected_clients:(\d+)/.exec(await client.info('clients'))?.[1], { timeout: 2_000 })
-      .toBe('1');
+    await expectEventually(async () => /connected_clients:(\d+)/.exec(await client.info('clients'))?.[1], {
+      timeout: 2_000,
+    }).toBe('1');
   } finally {
     client.destroy();
   }
