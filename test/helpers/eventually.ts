@@ -16,6 +16,8 @@ export interface EventuallyOptions {
   timeout?: number;
   /** Says what was being waited for when the time runs out. */
   message?: string;
+  /** Between reads, for a read that acts (scrolls a list) as well as looks. */
+  interval?: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface EventuallyOptions {
 export function expectEventually<T>(read: () => T | Promise<T>, options: EventuallyOptions = {}) {
   return expect.poll(read, {
     timeout: options.timeout ?? EVENTUALLY_TIMEOUT_MS,
-    interval: POLL_INTERVAL_MS,
+    interval: options.interval ?? POLL_INTERVAL_MS,
     message: options.message,
   });
 }

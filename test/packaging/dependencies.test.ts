@@ -30,7 +30,8 @@ function sourceFiles(folder: string): string[] {
  */
 function importedPackages(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const pattern = /(?:from\s+|import\s*\(\s*|import\s+|resolve\(\s*)['"]((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[^'"]*)?)['"]/g;
+  const pattern =
+    /(?:from\s+|import\s*\(\s*|import\s+|resolve\(\s*)['"]((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[^'"]*)?)['"]/g;
   return [...text.matchAll(pattern)]
     .map((match) => match[1]!)
     .filter((source) => !source.startsWith('node:'))

@@ -177,7 +177,9 @@ describe('PNG decoding', () => {
   });
 
   it('refuses other files and corrupt data with the reason', () => {
-    expect(() => decodeImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toThrow(/the JPEG image is damaged or cut short/);
+    expect(() => decodeImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toThrow(
+      /the JPEG image is damaged or cut short/,
+    );
     expect(() => decodeImage(Buffer.from('GIF89a'))).toThrow('the file is neither a PNG nor a JPEG image');
     const png = filteredPng(4, 4, 3, () => [1, 2, 3]);
     expect(() => decodeImage(png.subarray(0, png.length - 30))).toThrow(/cut short|corrupt|no image data/);
