@@ -41,6 +41,8 @@ let image: TextImage;
 let page: TextImage;
 let served: Server;
 let servedUrl = '';
+let requestsServed = 0;
+const servedRequests = () => requestsServed;
 
 beforeAll(async () => {
   const renderer = await openTextImageRenderer();
@@ -53,6 +55,7 @@ beforeAll(async () => {
     await renderer.close();
   }
   served = createServer((request, response) => {
+    requestsServed += 1;
     if (request.url === '/scan.png') response.writeHead(200, { 'Content-Type': 'image/png' }).end(image.png);
     else response.writeHead(404).end();
   });
@@ -152,8 +155,10 @@ describe('the built-in model on an OCR project', () => {
     const root = mkdtempSync(join(tmpdir(), 'outpost-ocr-root-'));
     mkdirSync(join(root, 'scans'));
     writeFileSync(join(root, 'scans', 'receipt.png'), image.png);
+    // The test's image server is on 127.0.0.1, a private address a task's URL may reach only when allowed.
     const t = await createTestApp({
       localFiles: { servingEnabled: true, documentRoot: root, userPicksFolders: false },
+      allowPrivateImportUrls: true,
     });
     const project = await projectWithConfig(t, OCR_TEMPLATE);
     const storage = await call(t, 'POST', '/api/storages/localfiles', { project, path: join(root, 'scans') });
@@ -168,7 +173,7 @@ describe('the built-in model on an OCR project', () => {
   }, 60_000);
 
   it('answers a readable error for a missing, damaged or unreachable image, never a 500', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ allowPrivateImportUrls: true });
     const project = await projectWithConfig(t, OCR_TEMPLATE);
     const backend = await connectLocalModel(t, project);
     const damaged = await uploadImage(
@@ -190,9 +195,30 @@ describe('the built-in model on an OCR project', () => {
     expect(Object.fromEntries(retrieved.errors.map((failure) => [failure.task, failure.error]))).toEqual({
       [damaged]: expect.stringMatching(/not an image Tesseract can read \(or it is damaged\)$/),
       [missing]: expect.stringMatching(/the uploaded file "0badf00d-gone.png" is not among this server's uploads$/),
-      [unreachable]: expect.stringMatching(/could not be downloaded: it answered 404$/),
+      [unreachable]: expect.stringMatching(
+        /could not be downloaded: 404 Client Error: Not Found for url: http:\/\/\S+\/nothing\.png$/,
+      ),
       [unsupported]: expect.stringMatching(/cannot read s3: URLs; it reads uploads, local files and http\(s\) URLs$/),
     });
     expect(storedPredictions(t, project).map((stored) => stored.task)).toEqual([readable]);
+  }, 60_000);
+
+  it('never downloads from a private address a task names, as an import URL may not', async () => {
+    const t = await createTestApp();
+    const project = await projectWithConfig(t, OCR_TEMPLATE);
+    const local = await createTask(t, project, { ocr: `${servedUrl}/scan.png` });
+    await connectLocalModel(t, project);
+    const before = servedRequests();
+    const retrieved = await retrieveAllPredictions(t, project);
+    expect(retrieved.errors).toEqual([
+      {
+        task: local,
+        error: expect.stringMatching(
+          /could not be downloaded: The provided URL was not valid\. .*cannot be local IPs\.$/,
+        ),
+      },
+    ]);
+    // No connection was made, before or after the address was checked.
+    expect(servedRequests()).toBe(before);
   }, 60_000);
 });

@@ -1,4 +1,6 @@
 import type { DomainContext } from '../domain/context.js';
+import { DomainError } from '../domain/errors.js';
+import type { DownloadImportUrl } from '../domain/imports/importContext.js';
 import { secretsVaultOf, type SecretVault } from '../domain/secrets/secretVault.js';
 
 /** What the ML layer needs from the app: the database, the data folder, the secret vault, who we are. */
@@ -23,6 +25,12 @@ export interface MlDeps extends DomainContext {
   resolveTaskMedia?: (project: number, url: string) => string | null;
   /** Injected by tests that watch the traffic; the global fetch otherwise. */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /**
+   * An http(s) URL a task names, downloaded as an import URL is (AppDeps.downloadImportUrl): every
+   * hop's address checked, private ones refused unless the app allows them, the size capped. Task
+   * data is untrusted: a URL in it must not reach into the user's network. Rejects with the reason.
+   */
+  downloadUrl?: (url: string, maxBytes: number) => Promise<Uint8Array>;
   /** Where uploads live (AppDeps.uploadsDir): the built-in model's OCR reads task images there. */
   uploadsDir?: string;
   /**
@@ -37,7 +45,32 @@ type AppLike = DomainContext & {
   secretsVault?: SecretVault | undefined;
   outpostVersion: string;
   uploadsDir?: string;
+  downloadImportUrl?: DownloadImportUrl;
+  allowPrivateImportUrls?: boolean;
 };
+
+const DOWNLOAD_TIMEOUT_MS = 20_000;
+
+/** The app's import download, answering bytes, or an Error whose message is the reason in words. */
+function downloaderOf(deps: AppLike): MlDeps['downloadUrl'] {
+  const download = deps.downloadImportUrl;
+  if (!download) return undefined;
+  const allowPrivate = deps.allowPrivateImportUrls ?? false;
+  return async (url, maxBytes) => {
+    try {
+      return (await download(url, { allowPrivate, maxBytes, timeoutMs: DOWNLOAD_TIMEOUT_MS })).bytes;
+    } catch (error) {
+      throw new Error(reasonOf(error), { cause: error });
+    }
+  };
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof DomainError && error.validationErrors) {
+    return Object.values(error.validationErrors).flat().map(String).join(' ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** The app's secret vault, or (an app built without one, e.g. in tests) a headless one in its data folder. */
 export function mlDepsFrom(deps: AppLike, serverUrl: string, userId: number | null = null): MlDeps {
@@ -53,6 +86,7 @@ export function mlDepsFrom(deps: AppLike, serverUrl: string, userId: number | nu
     serverUrl,
     userId,
     uploadsDir: deps.uploadsDir,
+    downloadUrl: downloaderOf(deps),
   };
 }
 

@@ -10,12 +10,11 @@ import { OcrFailure } from './ocrEngine.js';
  * an upload (`/data/upload/<project>/<name>`, only names recorded as uploads), a mirrored task's
  * cached copy (`/data/remote/<remote>/<name>`), a local-files storage's file
  * (`/data/local-files/?d=<path>`, by the storage's serving rules), or, when the task names one,
- * an http(s) URL elsewhere, fetched once with a time and size limit. Anything else is refused in
- * words the user can act on.
+ * an http(s) URL elsewhere, downloaded as an import URL is (no private addresses unless the app
+ * allows them, a time and size limit). Anything else is refused in words the user can act on.
  */
 
 export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
-const DOWNLOAD_TIMEOUT_MS = 20_000;
 
 async function readLocal(path: string, what: string): Promise<Uint8Array> {
   try {
@@ -51,24 +50,13 @@ async function readLocalFilesStorage(deps: MlDeps, requested: string): Promise<U
 }
 
 async function download(deps: MlDeps, url: string): Promise<Uint8Array> {
-  const fetchUrl = deps.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-  let response: Response;
+  if (!deps.downloadUrl) throw new OcrFailure(`the image ${url} cannot be downloaded here`);
   try {
-    response = await fetchUrl(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
+    return await deps.downloadUrl(url, MAX_IMAGE_BYTES);
   } catch (error) {
-    const why =
-      error instanceof Error && error.name === 'TimeoutError' ? 'it did not answer in time' : 'it could not be reached';
-    throw new OcrFailure(`the image ${url} could not be downloaded: ${why}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new OcrFailure(`the image ${url} could not be downloaded: ${reason.replace(/\.$/u, '')}`);
   }
-  if (!response.ok) throw new OcrFailure(`the image ${url} could not be downloaded: it answered ${response.status}`);
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > MAX_IMAGE_BYTES)
-    throw new OcrFailure(`the image ${url} is larger than ${MAX_IMAGE_BYTES / 2 ** 20} MB`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.byteLength > MAX_IMAGE_BYTES) {
-    throw new OcrFailure(`the image ${url} is larger than ${MAX_IMAGE_BYTES / 2 ** 20} MB`);
-  }
-  return bytes;
 }
 
 function decodedName(encoded: string): string {
