@@ -1,0 +1,254 @@
+import type { RgbImage } from './decodeImage.js';
+import type { OpenCv } from './openCv.js';
+
+/*
+ * The image work of click-to-segment, with OpenCV: a box becomes the object's mask by GrabCut
+ * (initialised with the box, points inside it as hard seeds), a point becomes the region grown
+ * from it by a flood fill with a colour tolerance. Both work on a reduced copy of the image, so a
+ * request costs tens of milliseconds whatever the photo's size: an outline followed at a few
+ * hundred pixels a side and scaled back is within a pixel or two of one followed at full size.
+ * Masks are one byte a pixel of the whole image, 1 inside.
+ */
+
+export interface PixelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PixelPoint {
+  x: number;
+  y: number;
+}
+
+export interface Seeds {
+  positive: PixelPoint[];
+  negative: PixelPoint[];
+}
+
+/** GrabCut's working size (longest side of the box and its margin). */
+const GRABCUT_SIDE = 240;
+const GRABCUT_ITERATIONS = 4;
+/** The flood fill's working size (longest side of the whole image). */
+const REGION_SIDE = 480;
+/** The largest colour step (RGB distance) between neighbours inside a region, after the blur. */
+const REGION_STEP = 12;
+/** How far (RGB distance) a region's colours may drift from the colour clicked. */
+const REGION_DRIFT = 110;
+
+interface Deletable {
+  delete(): void;
+}
+
+/** Runs `work` with a tracker that frees every OpenCV object it was handed, whatever happens. */
+function withMats<T>(work: (track: <M extends Deletable>(mat: M) => M) => T): T {
+  const tracked: Deletable[] = [];
+  try {
+    return work((mat) => {
+      tracked.push(mat);
+      return mat;
+    });
+  } finally {
+    for (const mat of tracked) mat.delete();
+  }
+}
+
+function clampBox(box: PixelBox, image: RgbImage): PixelBox {
+  const x = Math.max(0, Math.min(image.width - 1, Math.floor(box.x)));
+  const y = Math.max(0, Math.min(image.height - 1, Math.floor(box.y)));
+  const right = Math.max(x + 1, Math.min(image.width, Math.ceil(box.x + box.width)));
+  const bottom = Math.max(y + 1, Math.min(image.height, Math.ceil(box.y + box.height)));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+function cropPixels(image: RgbImage, crop: PixelBox): Uint8Array {
+  const out = new Uint8Array(crop.width * crop.height * 3);
+  for (let row = 0; row < crop.height; row += 1) {
+    const start = ((crop.y + row) * image.width + crop.x) * 3;
+    out.set(image.pixels.subarray(start, start + crop.width * 3), row * crop.width * 3);
+  }
+  return out;
+}
+
+/**
+ * A working-size binary mask (255 inside) scaled to `size` and written, as 1s, into a mask of the
+ * whole image at `at`.
+ */
+function placeScaled(cv: OpenCv, small: Uint8Array, smallSize: { width: number; height: number }, at: PixelBox, image: RgbImage): Uint8Array {
+  return withMats((track) => {
+    const source = track(cv.matFromArray(smallSize.height, smallSize.width, cv.CV_8UC1, small));
+    const scaled = track(new cv.Mat());
+    cv.resize(source, scaled, new cv.Size(at.width, at.height), 0, 0, cv.INTER_LINEAR);
+    const data = scaled.data;
+    const mask = new Uint8Array(image.width * image.height);
+    for (let row = 0; row < at.height; row += 1) {
+      const offset = (at.y + row) * image.width + at.x;
+      for (let column = 0; column < at.width; column += 1) {
+        if (data[row * at.width + column]! >= 128) mask[offset + column] = 1;
+      }
+    }
+    return mask;
+  });
+}
+
+/** Keeps the largest outer outline of a binary mask (255 inside), filled: specks go, holes close. */
+function largestFilledOutline(cv: OpenCv, binary: InstanceType<OpenCv['Mat']>): Uint8Array {
+  return withMats((track) => {
+    const contours = track(new cv.MatVector());
+    const hierarchy = track(new cv.Mat());
+    cv.findContours(binary, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    let best = -1;
+    let bestArea = 0;
+    for (let index = 0; index < contours.size(); index += 1) {
+      const area = cv.contourArea(track(contours.get(index)));
+      if (area > bestArea) [best, bestArea] = [index, area];
+    }
+    const filled = track(cv.Mat.zeros(binary.rows, binary.cols, cv.CV_8UC1));
+    if (best >= 0) cv.drawContours(filled, contours, best, new cv.Scalar(255), cv.FILLED);
+    return Uint8Array.from(filled.data);
+  });
+}
+
+/** The object inside `box`: GrabCut on the box and a margin around it, seeded with the points. */
+export function boxMask(cv: OpenCv, image: RgbImage, rawBox: PixelBox, seeds: Seeds): Uint8Array {
+  const box = clampBox(rawBox, image);
+  const margin = Math.max(8, Math.round(0.1 * Math.max(box.width, box.height)));
+  const crop = clampBox(
+    { x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin },
+    image,
+  );
+  const scale = Math.min(1, GRABCUT_SIDE / Math.max(crop.width, crop.height));
+  const size = { width: Math.max(1, Math.round(crop.width * scale)), height: Math.max(1, Math.round(crop.height * scale)) };
+  const small = withMats((track) => {
+    const source = track(cv.matFromArray(crop.height, crop.width, cv.CV_8UC3, cropPixels(image, crop)));
+    const reduced = track(new cv.Mat());
+    cv.resize(source, reduced, new cv.Size(size.width, size.height), 0, 0, cv.INTER_AREA);
+    const left = Math.min(size.width - 1, Math.floor((box.x - crop.x) * scale));
+    const top = Math.min(size.height - 1, Math.floor((box.y - crop.y) * scale));
+    const rect = new cv.Rect(
+      left,
+      top,
+      Math.max(1, Math.min(size.width - left, Math.ceil(box.width * scale))),
+      Math.max(1, Math.min(size.height - top, Math.ceil(box.height * scale))),
+    );
+    const labels = track(new cv.Mat());
+    const [background, foreground] = [track(new cv.Mat()), track(new cv.Mat())];
+    cv.grabCut(reduced, labels, rect, background, foreground, GRABCUT_ITERATIONS, cv.GC_INIT_WITH_RECT);
+    const marks = [
+      ...seeds.positive.map((point) => ({ point, label: cv.GC_FGD })),
+      ...seeds.negative.map((point) => ({ point, label: cv.GC_BGD })),
+    ];
+    if (marks.length > 0) {
+      for (const { point, label } of marks) {
+        const at = new cv.Point(Math.round((point.x - crop.x) * scale), Math.round((point.y - crop.y) * scale));
+        cv.circle(labels, at, 2, new cv.Scalar(label), cv.FILLED);
+      }
+      cv.grabCut(reduced, labels, rect, background, foreground, 2, cv.GC_INIT_WITH_MASK);
+    }
+    const binary = track(new cv.Mat(size.height, size.width, cv.CV_8UC1));
+    const [from, to] = [labels.data, binary.data];
+    for (let index = 0; index < from.length; index += 1) {
+      to[index] = from[index] === cv.GC_FGD || from[index] === cv.GC_PR_FGD ? 255 : 0;
+    }
+    return largestFilledOutline(cv, binary);
+  });
+  return placeScaled(cv, small, size, crop, image);
+}
+
+/** The mean colour of the (2r+1)-pixel square around a pixel: a click lands on texture, not on a colour. */
+function meanColour(rgb: Uint8Array, width: number, height: number, at: PixelPoint, r: number): number[] {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let y = Math.max(0, at.y - r); y <= Math.min(height - 1, at.y + r); y += 1) {
+    for (let x = Math.max(0, at.x - r); x <= Math.min(width - 1, at.x + r); x += 1) {
+      for (let channel = 0; channel < 3; channel += 1) sum[channel]! += rgb[(y * width + x) * 3 + channel]!;
+      count += 1;
+    }
+  }
+  return sum.map((value) => value / count);
+}
+
+/**
+ * The 4-connected pixels reachable from `seed` by small colour steps (a floating range: shading
+ * and texture change colour gradually, an object's edge changes it at once), never straying too
+ * far from the clicked colour (so a slow drift cannot leak across a soft edge), as 255s.
+ */
+function growRegion(rgb: Uint8Array, width: number, height: number, seed: PixelPoint, colour: number[]): Uint8Array {
+  const region = new Uint8Array(width * height);
+  const queue = new Int32Array(width * height);
+  const [stepLimit, driftLimit] = [REGION_STEP * REGION_STEP, REGION_DRIFT * REGION_DRIFT];
+  const distance = (a: number, b: number[] | number) => {
+    const at = (channel: number) => (typeof b === 'number' ? rgb[b * 3 + channel]! : b[channel]!);
+    const [dr, dg, db] = [rgb[a * 3]! - at(0), rgb[a * 3 + 1]! - at(1), rgb[a * 3 + 2]! - at(2)];
+    return dr * dr + dg * dg + db * db;
+  };
+  let [head, tail] = [0, 0];
+  const start = seed.y * width + seed.x;
+  region[start] = 255;
+  queue[tail++] = start;
+  while (head < tail) {
+    const index = queue[head++]!;
+    const x = index % width;
+    for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width]) {
+      if (next < 0 || next >= region.length || region[next] !== 0) continue;
+      if (distance(next, index) > stepLimit || distance(next, colour) > driftLimit) continue;
+      region[next] = 255;
+      queue[tail++] = next;
+    }
+  }
+  return region;
+}
+
+/** The region around `point` whose colour stays near the colour clicked. */
+export function pointRegion(cv: OpenCv, image: RgbImage, point: PixelPoint): Uint8Array {
+  const whole = { x: 0, y: 0, width: image.width, height: image.height };
+  const scale = Math.min(1, REGION_SIDE / Math.max(image.width, image.height));
+  const size = { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
+  const small = withMats((track) => {
+    const source = track(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.pixels));
+    const reduced = track(new cv.Mat());
+    cv.resize(source, reduced, new cv.Size(size.width, size.height), 0, 0, cv.INTER_AREA);
+    // Texture and noise would stop the region short; the blur keeps edges between different colours.
+    cv.GaussianBlur(reduced, reduced, new cv.Size(7, 7), 0);
+    const rgb = Uint8Array.from(reduced.data);
+    const seed = {
+      x: Math.min(size.width - 1, Math.max(0, Math.round(point.x * scale))),
+      y: Math.min(size.height - 1, Math.max(0, Math.round(point.y * scale))),
+    };
+    const grown = growRegion(rgb, size.width, size.height, seed, meanColour(rgb, size.width, size.height, seed, 4));
+    const region = track(cv.matFromArray(size.height, size.width, cv.CV_8UC1, grown));
+    const closed = track(new cv.Mat());
+    const kernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5)));
+    cv.morphologyEx(region, closed, cv.MORPH_CLOSE, kernel);
+    return largestFilledOutline(cv, closed);
+  });
+  return placeScaled(cv, small, size, whole, image);
+}
+
+/** The largest outline of a mask as a simplified polygon, in pixels. */
+export function maskPolygon(cv: OpenCv, mask: Uint8Array, width: number, height: number): PixelPoint[] {
+  return withMats((track) => {
+    const binary = track(cv.matFromArray(height, width, cv.CV_8UC1, mask));
+    const contours = track(new cv.MatVector());
+    const hierarchy = track(new cv.Mat());
+    cv.findContours(binary, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    let best = -1;
+    let bestArea = 0;
+    for (let index = 0; index < contours.size(); index += 1) {
+      const area = cv.contourArea(track(contours.get(index)));
+      if (area > bestArea) [best, bestArea] = [index, area];
+    }
+    if (best < 0) return [];
+    const contour = track(contours.get(best));
+    const simplified = track(new cv.Mat());
+    // A tolerance of a fraction of the outline's length: a few points for a square, many for a blob.
+    cv.approxPolyDP(contour, simplified, Math.max(1, 0.003 * cv.arcLength(contour, true)), true);
+    const points: PixelPoint[] = [];
+    const coordinates = simplified.data32S;
+    for (let index = 0; index + 1 < coordinates.length; index += 2) {
+      points.push({ x: coordinates[index]!, y: coordinates[index + 1]! });
+    }
+    return points;
+  });
+}
