@@ -130,7 +130,8 @@ export function encodeRgbPng(width: number, height: number, pixels: Uint8Array):
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const raw = Buffer.alloc(height * (width * 3 + 1));
-  for (let y = 0; y < height; y += 1) raw.set(pixels.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
+  for (let y = 0; y < height; y += 1)
+    raw.set(pixels.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([
     signature,

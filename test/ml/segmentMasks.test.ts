@@ -12,7 +12,12 @@ const KINDS: ShapeKind[] = ['ellipse', 'polygon', 'blob'];
 
 function rasterizePolygon(cv: OpenCv, points: { x: number; y: number }[], width: number, height: number): Uint8Array {
   const canvas = cv.Mat.zeros(height, width, cv.CV_8UC1);
-  const outline = cv.matFromArray(points.length, 1, cv.CV_32SC2, points.flatMap((point) => [point.x, point.y]));
+  const outline = cv.matFromArray(
+    points.length,
+    1,
+    cv.CV_32SC2,
+    points.flatMap((point) => [point.x, point.y]),
+  );
   const outlines = new cv.MatVector();
   outlines.push_back(outline);
   cv.fillPoly(canvas, outlines, new cv.Scalar(1));
@@ -27,9 +32,7 @@ describe('click-to-segment masks', () => {
   it.each(KINDS)('finds a %s from a box around it', async (kind) => {
     const { cv } = await loadOpenCv();
     const scene = generateScene(11, kind, 500, 400);
-    const started = performance.now();
     const mask = boxMask(cv, image(scene), scene.box, { positive: [], negative: [] });
-    console.log(kind, 'box', maskIou(mask, scene.truth), mask.reduce((a, b) => a + b, 0), scene.truth.reduce((a, b) => a + b, 0), performance.now() - started);
     expect(maskIou(mask, scene.truth)).toBeGreaterThanOrEqual(0.9);
   });
 
@@ -40,16 +43,13 @@ describe('click-to-segment masks', () => {
     const polygon = maskPolygon(cv, mask, scene.width, scene.height);
     expect(polygon.length).toBeGreaterThanOrEqual(3);
     expect(polygon.length).toBeLessThan(200);
-    console.log(kind, 'polygon', polygon.length, maskIou(rasterizePolygon(cv, polygon, scene.width, scene.height), scene.truth));
     expect(maskIou(rasterizePolygon(cv, polygon, scene.width, scene.height), scene.truth)).toBeGreaterThanOrEqual(0.9);
   });
 
   it.each(KINDS)('grows a %s from a point inside it', async (kind) => {
     const { cv } = await loadOpenCv();
     const scene = generateScene(13, kind, 500, 400);
-    const started = performance.now();
     const mask = pointRegion(cv, image(scene), scene.inside);
-    console.log(kind, 'point', maskIou(mask, scene.truth), performance.now() - started);
     expect(maskIou(mask, scene.truth)).toBeGreaterThanOrEqual(0.9);
   });
 });

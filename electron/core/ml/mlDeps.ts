@@ -16,6 +16,11 @@ export interface MlDeps extends DomainContext {
    * updater, as Label Studio's Prediction.save does within a request. Null outside a request.
    */
   userId: number | null;
+  /**
+   * The file on disk behind a task's media URL, as this server would serve it (uploads,
+   * local-files storages), or null; given by the server, which knows where media live.
+   */
+  taskMediaFile?: (url: string) => string | null;
   /** Injected by tests that watch the traffic; the global fetch otherwise. */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
 }

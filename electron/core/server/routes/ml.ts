@@ -14,13 +14,17 @@ import { requireMlBackend } from '../../domain/ml/mlBackends.js';
 import type { AppEnv } from '../appEnv.js';
 import { parseWith } from '../drfValidation.js';
 import { readObjectBody } from '../requestBody.js';
+import { taskMediaFileOf } from '../taskMediaFile.js';
 import { defineRoute } from '../route.js';
 import { pathId } from './pathIds.js';
 import { lastQueryValues } from './projectList.js';
 
 /** The ML layer's deps for this request: this server's address is the one the caller used. */
 export function mlDeps(c: Context<AppEnv>): MlDeps {
-  return mlDepsFrom(c.get('deps'), new URL(c.req.url).origin, c.get('userId') ?? null);
+  return {
+    ...mlDepsFrom(c.get('deps'), new URL(c.req.url).origin, c.get('userId') ?? null),
+    taskMediaFile: taskMediaFileOf(c),
+  };
 }
 
 const backendId = (c: Context<AppEnv>) => pathId(c, 'id', NO_ML_BACKEND);

@@ -4,7 +4,7 @@ import type { OpenCv } from './openCv.js';
 /*
  * The image work of click-to-segment, with OpenCV: a box becomes the object's mask by GrabCut
  * (initialised with the box, points inside it as hard seeds), a point becomes the region grown
- * from it by a flood fill with a colour tolerance. Both work on a reduced copy of the image, so a
+ * from it by a watershed. Both work on a reduced copy of the image, so a
  * request costs tens of milliseconds whatever the photo's size: an outline followed at a few
  * hundred pixels a side and scaled back is within a pixel or two of one followed at full size.
  * Masks are one byte a pixel of the whole image, 1 inside.
@@ -28,14 +28,12 @@ export interface Seeds {
 }
 
 /** GrabCut's working size (longest side of the box and its margin). */
-const GRABCUT_SIDE = 240;
-const GRABCUT_ITERATIONS = 4;
-/** The flood fill's working size (longest side of the whole image). */
+const GRABCUT_SIDE = 160;
+const GRABCUT_ITERATIONS = 3;
+/** The watershed's working size (longest side of the whole image). */
 const REGION_SIDE = 480;
-/** The largest colour step (RGB distance) between neighbours inside a region, after the blur. */
-const REGION_STEP = 12;
-/** How far (RGB distance) a region's colours may drift from the colour clicked. */
-const REGION_DRIFT = 110;
+/** Watershed marker values: the image's border (outside any object) and the clicked object. */
+const [BORDER, OBJECT] = [1, 2];
 
 interface Deletable {
   delete(): void;
@@ -75,7 +73,13 @@ function cropPixels(image: RgbImage, crop: PixelBox): Uint8Array {
  * A working-size binary mask (255 inside) scaled to `size` and written, as 1s, into a mask of the
  * whole image at `at`.
  */
-function placeScaled(cv: OpenCv, small: Uint8Array, smallSize: { width: number; height: number }, at: PixelBox, image: RgbImage): Uint8Array {
+function placeScaled(
+  cv: OpenCv,
+  small: Uint8Array,
+  smallSize: { width: number; height: number },
+  at: PixelBox,
+  image: RgbImage,
+): Uint8Array {
   return withMats((track) => {
     const source = track(cv.matFromArray(smallSize.height, smallSize.width, cv.CV_8UC1, small));
     const scaled = track(new cv.Mat());
@@ -119,7 +123,10 @@ export function boxMask(cv: OpenCv, image: RgbImage, rawBox: PixelBox, seeds: Se
     image,
   );
   const scale = Math.min(1, GRABCUT_SIDE / Math.max(crop.width, crop.height));
-  const size = { width: Math.max(1, Math.round(crop.width * scale)), height: Math.max(1, Math.round(crop.height * scale)) };
+  const size = {
+    width: Math.max(1, Math.round(crop.width * scale)),
+    height: Math.max(1, Math.round(crop.height * scale)),
+  };
   const small = withMats((track) => {
     const source = track(cv.matFromArray(crop.height, crop.width, cv.CV_8UC3, cropPixels(image, crop)));
     const reduced = track(new cv.Mat());
@@ -156,72 +163,38 @@ export function boxMask(cv: OpenCv, image: RgbImage, rawBox: PixelBox, seeds: Se
   return placeScaled(cv, small, size, crop, image);
 }
 
-/** The mean colour of the (2r+1)-pixel square around a pixel: a click lands on texture, not on a colour. */
-function meanColour(rgb: Uint8Array, width: number, height: number, at: PixelPoint, r: number): number[] {
-  const sum = [0, 0, 0];
-  let count = 0;
-  for (let y = Math.max(0, at.y - r); y <= Math.min(height - 1, at.y + r); y += 1) {
-    for (let x = Math.max(0, at.x - r); x <= Math.min(width - 1, at.x + r); x += 1) {
-      for (let channel = 0; channel < 3; channel += 1) sum[channel]! += rgb[(y * width + x) * 3 + channel]!;
-      count += 1;
-    }
-  }
-  return sum.map((value) => value / count);
-}
-
 /**
- * The 4-connected pixels reachable from `seed` by small colour steps (a floating range: shading
- * and texture change colour gradually, an object's edge changes it at once), never straying too
- * far from the clicked colour (so a slow drift cannot leak across a soft edge), as 255s.
+ * The region around `point`: a watershed flooded from the point and from the image's border meets
+ * on the strongest outline between them, which is the object's edge rather than the weaker edges
+ * of texture inside it or around it.
  */
-function growRegion(rgb: Uint8Array, width: number, height: number, seed: PixelPoint, colour: number[]): Uint8Array {
-  const region = new Uint8Array(width * height);
-  const queue = new Int32Array(width * height);
-  const [stepLimit, driftLimit] = [REGION_STEP * REGION_STEP, REGION_DRIFT * REGION_DRIFT];
-  const distance = (a: number, b: number[] | number) => {
-    const at = (channel: number) => (typeof b === 'number' ? rgb[b * 3 + channel]! : b[channel]!);
-    const [dr, dg, db] = [rgb[a * 3]! - at(0), rgb[a * 3 + 1]! - at(1), rgb[a * 3 + 2]! - at(2)];
-    return dr * dr + dg * dg + db * db;
-  };
-  let [head, tail] = [0, 0];
-  const start = seed.y * width + seed.x;
-  region[start] = 255;
-  queue[tail++] = start;
-  while (head < tail) {
-    const index = queue[head++]!;
-    const x = index % width;
-    for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width]) {
-      if (next < 0 || next >= region.length || region[next] !== 0) continue;
-      if (distance(next, index) > stepLimit || distance(next, colour) > driftLimit) continue;
-      region[next] = 255;
-      queue[tail++] = next;
-    }
-  }
-  return region;
-}
-
-/** The region around `point` whose colour stays near the colour clicked. */
 export function pointRegion(cv: OpenCv, image: RgbImage, point: PixelPoint): Uint8Array {
   const whole = { x: 0, y: 0, width: image.width, height: image.height };
   const scale = Math.min(1, REGION_SIDE / Math.max(image.width, image.height));
-  const size = { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
+  const size = {
+    width: Math.max(5, Math.round(image.width * scale)),
+    height: Math.max(5, Math.round(image.height * scale)),
+  };
   const small = withMats((track) => {
     const source = track(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.pixels));
     const reduced = track(new cv.Mat());
     cv.resize(source, reduced, new cv.Size(size.width, size.height), 0, 0, cv.INTER_AREA);
-    // Texture and noise would stop the region short; the blur keeps edges between different colours.
-    cv.GaussianBlur(reduced, reduced, new cv.Size(7, 7), 0);
-    const rgb = Uint8Array.from(reduced.data);
-    const seed = {
-      x: Math.min(size.width - 1, Math.max(0, Math.round(point.x * scale))),
-      y: Math.min(size.height - 1, Math.max(0, Math.round(point.y * scale))),
-    };
-    const grown = growRegion(rgb, size.width, size.height, seed, meanColour(rgb, size.width, size.height, seed, 4));
-    const region = track(cv.matFromArray(size.height, size.width, cv.CV_8UC1, grown));
-    const closed = track(new cv.Mat());
-    const kernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5)));
-    cv.morphologyEx(region, closed, cv.MORPH_CLOSE, kernel);
-    return largestFilledOutline(cv, closed);
+    // Noise makes edges everywhere; the blur keeps the ones between different colours.
+    cv.GaussianBlur(reduced, reduced, new cv.Size(5, 5), 0);
+    const markers = track(cv.Mat.zeros(size.height, size.width, cv.CV_32S));
+    // One pixel in: OpenCV's watershed keeps the outermost frame for itself (as boundary).
+    cv.rectangle(markers, new cv.Point(1, 1), new cv.Point(size.width - 2, size.height - 2), new cv.Scalar(BORDER), 1);
+    const seed = new cv.Point(
+      Math.min(size.width - 3, Math.max(2, Math.round(point.x * scale))),
+      Math.min(size.height - 3, Math.max(2, Math.round(point.y * scale))),
+    );
+    cv.circle(markers, seed, 2, new cv.Scalar(OBJECT), cv.FILLED);
+    cv.watershed(reduced, markers);
+    const labels = markers.data32S;
+    const binary = track(new cv.Mat(size.height, size.width, cv.CV_8UC1));
+    const out = binary.data;
+    for (let index = 0; index < labels.length; index += 1) out[index] = labels[index] === OBJECT ? 255 : 0;
+    return largestFilledOutline(cv, binary);
   });
   return placeScaled(cv, small, size, whole, image);
 }
