@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { boxMask, maskPolygon, pointRegion } from '../../electron/core/ml/local/segment/segmentMasks.js';
 import { loadOpenCv, type OpenCv } from '../../electron/core/ml/local/segment/openCv.js';
-import { generateScene, maskIou, type Scene, type ShapeKind } from '../helpers/segmentScenes.js';
+import { maskToRle } from '../../electron/core/domain/export/formats/brush/rleEncode.js';
+import { maskToBrushRle } from '../../electron/core/ml/local/segment/maskRle.js';
+import { generateScene, maskIou, seededRandom, type Scene, type ShapeKind } from '../helpers/segmentScenes.js';
 
 /*
  * Click-to-segment's image work on generated scenes whose true mask is known: an object on a
@@ -51,5 +53,17 @@ describe('click-to-segment masks', () => {
     const scene = generateScene(13, kind, 500, 400);
     const mask = pointRegion(cv, image(scene), scene.inside);
     expect(maskIou(mask, scene.truth)).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('click-to-segment brush RLE', () => {
+  it('writes the same bytes as the export code, from runs of pixels', () => {
+    const random = seededRandom(5);
+    const mask = Uint8Array.from(
+      { length: 70_001 },
+      (_, index) => (Math.floor(index / (1 + random() * 900)) % 2) * 255,
+    );
+    mask.fill(255, 100, 40_000); // a run longer than 65536 words
+    expect(maskToBrushRle(mask)).toEqual(maskToRle(mask));
   });
 });

@@ -61,26 +61,44 @@ function paeth(left: number, up: number, upLeft: number): number {
   return a <= b && a <= c ? left : b <= c ? up : upLeft;
 }
 
-/** Undoes the per-row filters in place, row by row; `stride` bytes a row, `step` bytes a pixel. */
+/** Undoes one row's filter: `row` and `previous` are the unfiltered rows, `step` bytes a pixel. */
+function unfilterRow(filter: number, line: Uint8Array, row: Uint8Array, previous: Uint8Array | null, step: number) {
+  const length = line.length;
+  if (filter === 0) row.set(line);
+  else if (filter === 1) {
+    for (let index = 0; index < length; index += 1) {
+      row[index] = (line[index]! + (index >= step ? row[index - step]! : 0)) & 0xff;
+    }
+  } else if (filter === 2) {
+    for (let index = 0; index < length; index += 1)
+      row[index] = (line[index]! + (previous ? previous[index]! : 0)) & 0xff;
+  } else if (filter === 3) {
+    for (let index = 0; index < length; index += 1) {
+      const left = index >= step ? row[index - step]! : 0;
+      row[index] = (line[index]! + ((left + (previous ? previous[index]! : 0)) >> 1)) & 0xff;
+    }
+  } else if (filter === 4) {
+    for (let index = 0; index < length; index += 1) {
+      const left = index >= step ? row[index - step]! : 0;
+      const up = previous ? previous[index]! : 0;
+      const upLeft = previous && index >= step ? previous[index - step]! : 0;
+      row[index] = (line[index]! + paeth(left, up, upLeft)) & 0xff;
+    }
+  } else throw new ImageReadError(`The PNG image has an unknown row filter (${filter}).`);
+}
+
+/** Undoes the per-row filters; `stride` bytes a row, `step` bytes a pixel. */
 function unfilter(raw: Buffer, height: number, stride: number, step: number): Uint8Array {
   const out = new Uint8Array(height * stride);
   for (let row = 0; row < height; row += 1) {
-    const filter = raw[row * (stride + 1)]!;
-    const source = row * (stride + 1) + 1;
-    const target = row * stride;
-    for (let index = 0; index < stride; index += 1) {
-      const value = raw[source + index]!;
-      const left = index >= step ? out[target + index - step]! : 0;
-      const up = row > 0 ? out[target - stride + index]! : 0;
-      const upLeft = row > 0 && index >= step ? out[target - stride + index - step]! : 0;
-      let predictor = 0;
-      if (filter === 1) predictor = left;
-      else if (filter === 2) predictor = up;
-      else if (filter === 3) predictor = (left + up) >> 1;
-      else if (filter === 4) predictor = paeth(left, up, upLeft);
-      else if (filter !== 0) throw new ImageReadError(`The PNG image has an unknown row filter (${filter}).`);
-      out[target + index] = (value + predictor) & 0xff;
-    }
+    const source = row * (stride + 1);
+    unfilterRow(
+      raw[source]!,
+      raw.subarray(source + 1, source + 1 + stride),
+      out.subarray(row * stride, (row + 1) * stride),
+      row > 0 ? out.subarray((row - 1) * stride, row * stride) : null,
+      step,
+    );
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { maskToRle } from '../../../domain/export/formats/brush/rleEncode.js';
+import { maskToBrushRle } from './maskRle.js';
 import type { SegmentConfig } from './segmentConfig.js';
 import { maskPolygon } from './segmentMasks.js';
 import type { OpenCv } from './openCv.js';
@@ -38,7 +38,7 @@ export function maskResult(
   };
   if (config.output.type === 'brushlabels') {
     const alpha = mask.map((value) => (value === 0 ? 0 : 255));
-    return { ...common, value: { format: 'rle', rle: maskToRle(alpha), brushlabels: labels } };
+    return { ...common, value: { format: 'rle', rle: maskToBrushRle(alpha), brushlabels: labels } };
   }
   const points = maskPolygon(cv, mask, size.width, size.height);
   if (points.length < 3) return null;
