@@ -15,7 +15,7 @@ export const POLYGON_CONFIG = `<View><Image name="image" value="$image"/><Polygo
 /** Uploads the scene as a PNG (one task per file, as the import makes them); returns the task id. */
 export async function uploadScene(t: TestApp, project: number, scene: Scene, name = 'scene.png'): Promise<number> {
   const form = new FormData();
-  form.append('file', new Blob([encodeRgbPng(scene.width, scene.height, scene.pixels)]), name);
+  form.append('file', new Blob([new Uint8Array(encodeRgbPng(scene.width, scene.height, scene.pixels))]), name);
   const response = await t.withToken(`/api/projects/${project}/import?return_task_ids=true`, {
     method: 'POST',
     body: form,
