@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { labelsForClasses } from '../../../electron/core/ml/local/detector/detectorPredictions.js';
 import { letterbox, toImagePercent } from '../../../electron/core/ml/local/detector/letterbox.js';
 import { parseClassNames, readOnnxMetadata } from '../../../electron/core/ml/local/detector/onnxMetadata.js';
-import { decodeImage, decodePng } from '../../../electron/core/ml/local/detector/imagePixels.js';
+import { decodeImage, decodePng } from '../../../electron/core/ml/local/image/imagePixels.js';
 import {
   DEFAULT_DECODE,
   decodeYoloOutput,

@@ -7,6 +7,13 @@ import { createOcrModelServer } from './ocr/ocrModelServer.js';
 import { predictWithLocalModel } from './localPredictions.js';
 import { loadLearnerLibraries } from './learnerLibraries.js';
 import { currentPredictor } from './localPredictor.js';
+import {
+  hasContext,
+  SEGMENT_MODEL_VERSION,
+  SEGMENTS_ON_REQUEST,
+  segmentConfigFor,
+  segmentOnRequest,
+} from './segment/segmentOnRequest.js';
 import { scheduleLocalRetraining, trainingStateOf } from './retrainingScheduler.js';
 import { modelVersionName, readStoredMetrics } from './storedLocalModel.js';
 import { loadTextFeatures } from './textFeatures.js';
@@ -48,20 +55,25 @@ export function createLocalModelServer(deps: MlDeps, project: number): ModelServ
   return {
     async health() {
       const { reason } = learnableConfigOf(deps, project);
-      if (reason !== null) return refuse(422, reason);
+      if (reason !== null && !segmentConfigFor(deps, project)) return refuse(422, reason);
       return answer(200, { status: 'UP', model_class: 'OutpostLocalModel' });
     },
 
     async setup() {
       const { reason } = learnableConfigOf(deps, project);
+      if (reason !== null && segmentConfigFor(deps, project))
+        return answer(200, { model_version: SEGMENT_MODEL_VERSION });
       if (reason !== null) return refuse(422, reason);
       retrainIfOutOfDate(deps, project);
       return answer(200, { model_version: modelVersionName(findLocalModelRecord(deps, project)?.version ?? null) });
     },
 
     async predict(request) {
+      // Image configs are segmented on request (segment/), text ones predicted by the trained model.
+      const segment = segmentConfigFor(deps, project);
+      if (segment && hasContext(request)) return segmentOnRequest(deps, project, segment, request);
       const learnable = learnableConfigOf(deps, project);
-      if (learnable.reason !== null) return refuse(422, learnable.reason);
+      if (learnable.reason !== null) return refuse(422, segment ? SEGMENTS_ON_REQUEST : learnable.reason);
       await loadLearnerLibraries();
       const predictor = currentPredictor(deps, project);
       if (!predictor) {

@@ -12,6 +12,7 @@ import { modelVersionName, readStoredMetrics } from './storedLocalModel.js';
 import { MIN_EXAMPLES } from './trained.js';
 import { ocrModelStatus } from './ocr/ocrModelStatus.js';
 import { projectOcrConfig } from './ocr/ocrModelServer.js';
+import { SEGMENT_MODEL_VERSION, SEGMENTS_ON_REQUEST, segmentConfigFor } from './segment/segmentOnRequest.js';
 
 /* What `GET /api/outpost/ml/local-model` reports (shared/api/ml.ts; documented in the route file). */
 
@@ -43,6 +44,7 @@ export function getLocalModelStatus(deps: MlDeps, project: number): LocalModelSt
   const training = trainingStateOf(deps.db, project);
   const metrics = record ? readStoredMetrics(record.metrics) : null;
   const supported = learnable.reason === null;
+  if (!supported && segmentConfigFor(deps, project)) return segmentingStatus(project);
 
   let reason = learnable.reason;
   if (supported && !record) reason = training.busy ? null : untrainedReason(deps, project, training);
@@ -61,5 +63,23 @@ export function getLocalModelStatus(deps: MlDeps, project: number): LocalModelSt
     held_out: metrics?.held_out ?? 0,
     accuracy: metrics?.accuracy ?? null,
     metrics: metrics?.controls ?? {},
+  };
+}
+
+/** An image config it segments on request: nothing to train, always ready. */
+function segmentingStatus(project: number): LocalModelStatus {
+  return {
+    project,
+    supported: true,
+    reason: SEGMENTS_ON_REQUEST,
+    controls: [],
+    state: 'ready',
+    model_version: SEGMENT_MODEL_VERSION,
+    version: null,
+    trained_at: null,
+    annotation_count: 0,
+    held_out: 0,
+    accuracy: null,
+    metrics: {},
   };
 }

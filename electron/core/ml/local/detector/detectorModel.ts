@@ -2,7 +2,7 @@ import type { InferenceSession, Tensor } from 'onnxruntime-web';
 import { letterbox, type Letterboxed } from './letterbox.js';
 import { parseClassNames, readOnnxMetadata } from './onnxMetadata.js';
 import { loadOnnxRuntime } from './onnxRuntime.js';
-import type { RgbImage } from './imagePixels.js';
+import type { RgbImage } from '../image/imagePixels.js';
 import {
   decodeYoloOutput,
   outputLayoutOf,

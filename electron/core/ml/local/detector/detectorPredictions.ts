@@ -8,7 +8,7 @@ import { detect, DetectorModelError } from './detectorModel.js';
 import { detectorModelPath, type StoredDetector } from './detectorStore.js';
 import { toImagePercent } from './letterbox.js';
 import { withStoredDetector } from './openDetectors.js';
-import { decodeImage, ImageDecodeError } from './imagePixels.js';
+import { decodeImage, ImageDecodeError } from '../image/imagePixels.js';
 import { DEFAULT_DECODE } from './yoloOutput.js';
 
 /*

@@ -1,4 +1,4 @@
-import type { RgbImage } from './imagePixels.js';
+import type { RgbImage } from '../image/imagePixels.js';
 import type { Detection } from './yoloOutput.js';
 
 /*

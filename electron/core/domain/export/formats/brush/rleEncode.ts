@@ -5,41 +5,52 @@
  * are split.
  */
 export function encodeRle(words: ArrayLike<number>): number[] {
+  return encodeRuns(words, 1);
+}
+
+/**
+ * A mask (one byte per pixel, row-major) as Label Studio's RGBA RLE: each value repeated 4 times.
+ * Encoded from the mask's runs, never expanded to its words: a megapixel mask is four million
+ * words and a few thousand runs.
+ */
+export function maskToRle(mask: ArrayLike<number>): number[] {
+  return encodeRuns(mask, 4);
+}
+
+/** `values` as words, each repeated `repeat` times. */
+function encodeRuns(values: ArrayLike<number>, repeat: number): number[] {
   const bits = new BitWriter();
-  bits.write(words.length, 32);
+  bits.write(values.length * repeat, 32);
   bits.write(7, 5); // word size 8
   for (const size of [3, 4, 8, 16]) bits.write(size - 1, 4);
   let start = 0;
-  while (start < words.length) {
-    const value = words[start]!;
+  while (start < values.length) {
+    const value = values[start]!;
     let end = start + 1;
-    while (end < words.length && words[end] === value) end += 1;
-    let length = end - start;
-    if (length === 1) {
-      bits.write(0, 1);
-      bits.write(0, 2);
-      bits.write(0, 3);
-      bits.write(value, 8);
-    } else {
-      while (length > 65536) {
-        writeRun(bits, 3, 16, 65536, value);
-        length -= 65536;
-      }
-      if (length <= 8) writeRun(bits, 0, 3, length, value);
-      else if (length <= 16) writeRun(bits, 1, 4, length, value);
-      else if (length <= 256) writeRun(bits, 2, 8, length, value);
-      else writeRun(bits, 3, 16, length, value);
-    }
+    while (end < values.length && values[end] === value) end += 1;
+    writeWords(bits, (end - start) * repeat, value);
     start = end;
   }
   return bits.finish();
 }
 
-/** A mask (one byte per pixel, row-major) as Label Studio's RGBA RLE: each value repeated 4 times. */
-export function maskToRle(mask: ArrayLike<number>): number[] {
-  const words = new Uint8Array(mask.length * 4);
-  for (let index = 0; index < mask.length; index += 1) words.fill(mask[index]!, index * 4, index * 4 + 4);
-  return encodeRle(words);
+function writeWords(bits: BitWriter, count: number, value: number): void {
+  if (count === 1) {
+    bits.write(0, 1);
+    bits.write(0, 2);
+    bits.write(0, 3);
+    bits.write(value, 8);
+    return;
+  }
+  let length = count;
+  while (length > 65536) {
+    writeRun(bits, 3, 16, 65536, value);
+    length -= 65536;
+  }
+  if (length <= 8) writeRun(bits, 0, 3, length, value);
+  else if (length <= 16) writeRun(bits, 1, 4, length, value);
+  else if (length <= 256) writeRun(bits, 2, 8, length, value);
+  else writeRun(bits, 3, 16, length, value);
 }
 
 function writeRun(bits: BitWriter, sizeIndex: number, sizeBits: number, length: number, value: number): void {

@@ -1,0 +1,69 @@
+import type { ParsedLabelConfig, XmlElement } from '../../../../../shared/label-config/index.js';
+import { iterateElements, parseXml } from '../../../../../shared/label-config/index.js';
+
+/*
+ * Which labeling configs the built-in model segments on request: an Image given by a task field,
+ * a BrushLabels or PolygonLabels that draws on it (what the answer is), and a RectangleLabels or
+ * KeyPointLabels with `smart="true"` on the same image (what the user draws with Auto-Annotation
+ * on, the prompt). This is the shape of Label Studio's interactive segmentation setups.
+ */
+
+export type SegmentOutputType = 'brushlabels' | 'polygonlabels';
+
+export interface SegmentConfig {
+  /** The Image object's name and the task data key holding its URL. */
+  toName: string;
+  dataKey: string;
+  /** The control the answer is drawn with, and its labels (empty when any is allowed). */
+  output: { name: string; type: SegmentOutputType; labels: string[] };
+  /** The smart controls whose regions are prompts. */
+  promptControls: string[];
+}
+
+const OUTPUT_TYPES: Readonly<Record<string, SegmentOutputType>> = {
+  BrushLabels: 'brushlabels',
+  PolygonLabels: 'polygonlabels',
+};
+const PROMPT_TAGS = new Set(['RectangleLabels', 'KeyPointLabels', 'Rectangle', 'KeyPoint']);
+
+function elementsByName(labelConfig: string): Map<string, XmlElement> {
+  const byName = new Map<string, XmlElement>();
+  try {
+    for (const { element } of iterateElements(parseXml(labelConfig))) {
+      const name = element.attributes.name;
+      if (name !== undefined && !byName.has(name)) byName.set(name, element);
+    }
+  } catch {
+    // A stored config was valid when saved; an unreadable one simply has nothing to segment.
+  }
+  return byName;
+}
+
+/** The config's segmentation setup, or null when it has none (then other skills may apply). */
+export function segmentConfigOf(labelConfig: string, parsed: ParsedLabelConfig): SegmentConfig | null {
+  const elements = elementsByName(labelConfig);
+  const isSmart = (name: string) => {
+    const attributes = elements.get(name)?.attributes ?? {};
+    return attributes.smart === 'true' || attributes.smartOnly === 'true';
+  };
+  for (const [name, control] of Object.entries(parsed)) {
+    const type = OUTPUT_TYPES[control.type];
+    if (!type) continue;
+    for (const toName of control.to_name) {
+      const image = elements.get(toName);
+      const value = image?.attributes.value ?? '';
+      if (image?.tag !== 'Image' || !value.startsWith('$')) continue;
+      const promptControls = Object.entries(parsed)
+        .filter(([other, prompt]) => PROMPT_TAGS.has(prompt.type) && prompt.to_name.includes(toName) && isSmart(other))
+        .map(([other]) => other);
+      if (promptControls.length === 0) continue;
+      return {
+        toName,
+        dataKey: value.replace(/^\$+/, ''),
+        output: { name, type, labels: control.dynamic_labels ? [] : control.labels },
+        promptControls,
+      };
+    }
+  }
+  return null;
+}
