@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { SectionProps } from '../settings/sectionProps';
 import { BackendCard, backendName } from './BackendCard';
 import { BackendFormDialog } from './BackendFormDialog';
+import { LocalModelOffer } from './LocalModelSkills';
 import { PredictionSettings } from './PredictionSettings';
 import { TestPredictionDialog } from './TestPredictionDialog';
 import { useMlBackends } from './useMlBackends';
@@ -78,6 +79,7 @@ export function ModelSection({ projectId, ...sectionProps }: ModelSectionProps) 
           No model is connected to this project.
         </p>
       )}
+      {load.status === 'ready' && !hasLocal && <LocalModelOffer projectId={projectId} />}
       {backends.length > 0 && (
         <div className="model-list">
           {backends.map((backend) => (
