@@ -10,6 +10,7 @@ import {
   modelSection,
   notification,
   openModelSettings,
+  screenshotModelSection,
 } from './mlPage.js';
 
 /*
@@ -123,6 +124,7 @@ describe('the built-in model’s skills and preview, in the project settings', (
     await connectBuiltIn();
     await builtIn().getByTestId('local-model-skills').getByText(skill, { exact: true }).waitFor();
     await expectEventually(() => factNames(builtIn())).toEqual(['Runs', 'Model version']);
+    await screenshotModelSection(page, 'ml-local-skills-ocr-light.png');
     const dialog = await preview();
     for (const line of LINES) {
       await dialog.getByText(`transcription (textarea) → image: ${line}`, { exact: true }).waitFor({ timeout: 60_000 });
@@ -136,6 +138,7 @@ describe('the built-in model’s skills and preview, in the project settings', (
     const refusal = section().getByTestId('local-model-unsupported');
     await refusal.getByText(/cannot work with this project: .*this labeling config has neither/).waitFor();
     await refusal.getByText(/^It works with text classification .* OCR .* object detection/).waitFor();
+    await screenshotModelSection(page, 'ml-local-skills-unsupported-light.png');
     await section().getByRole('button', { name: 'Use the built-in offline model' }).click();
     await notification(page, /The built-in model could not be connected: .*has neither/).waitFor();
   });

@@ -13,9 +13,7 @@ export function LocalModelSkills({ status }: { status: LocalModelStatus }) {
   if (!status.supported) {
     return (
       <div className="model-card__error" data-testid="local-model-unsupported">
-        <p>
-          The built-in model cannot work with this project: {status.reason ?? 'its labeling config is not supported.'}
-        </p>
+        <p>Why it cannot work with this project: {status.reason ?? 'its labeling config is not supported.'}</p>
         <p>{SUPPORTED_CONFIGS_TEXT}</p>
       </div>
     );
