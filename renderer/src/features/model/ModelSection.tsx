@@ -66,7 +66,8 @@ export function ModelSection({ projectId, ...sectionProps }: ModelSectionProps) 
       <p className="muted model-section__intro">
         A model predicts labels for your tasks: the predictions pre-label tasks in the editor, where you correct and
         submit them. Connect a model server (Label Studio’s ML backend protocol) or use the model built into Outpost,
-        which learns from this project’s annotations without leaving your computer.
+        which runs without leaving your computer: it learns text labels from this project’s annotations, and reads text
+        in images (OCR) or finds objects with your ONNX detector from the start.
       </p>
       {load.status === 'loading' && <p role="status">Checking the connected models…</p>}
       {load.status === 'error' && (
