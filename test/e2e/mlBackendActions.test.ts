@@ -51,7 +51,7 @@ describe('a connected model’s actions in the settings, against outpost serve',
     await openModelSettings(page, server, projectId);
     await card().getByRole('button', { name: 'Test Stub model' }).click();
     const test = page.getByRole('dialog', { name: 'Test of Stub model' });
-    await test.getByText('label → text: pos').waitFor();
+    await test.getByText('label (choices) → text: pos').waitFor();
     await expectEventually(() => test.getByText(/^Prediction of version stub-v1, score \d\.\d\d$/).count()).toBe(1);
     await test.screenshot({ path: join(SCREENSHOTS, 'ml-test-light.png') });
     await expectEventually(() => seriousAxeViolations(page, ['iframe'])).toEqual([]);
@@ -119,7 +119,7 @@ describe('a connected model’s actions in the settings, against outpost serve',
       await openModelSettings(dark, server, projectId);
       await modelCard(dark, 'Stub model').getByRole('button', { name: 'Test Stub model' }).click();
       const test = dark.getByRole('dialog', { name: 'Test of Stub model' });
-      await test.getByText('label → text: pos').waitFor();
+      await test.getByText('label (choices) → text: pos').waitFor();
       await test.screenshot({ path: join(SCREENSHOTS, 'ml-test-dark.png') });
       await expectEventually(() => seriousAxeViolations(dark, ['iframe'])).toEqual([]);
     });

@@ -73,11 +73,11 @@ describe('model texts', () => {
         value: { start: 0, end: 5, text: 'Alice', labels: ['Person'] },
       },
     ];
-    expect(resultLines(result)).toEqual(['label → text: pos', 'ner → text: Person (“Alice”)']);
+    expect(resultLines(result)).toEqual(['label (choices) → text: pos', 'ner (labels) → text: Person (“Alice”)']);
     const summaries = predictionSummaries({ results: [{ result, score: 0.8, model_version: 'stub-v1' }] });
-    expect(summaries).toEqual([{ modelVersion: 'stub-v1', score: 0.8, lines: resultLines(result) }]);
+    expect(summaries).toEqual([{ modelVersion: 'stub-v1', score: 0.8, regions: 1, lines: resultLines(result) }]);
     expect(predictionSummaries([{ result: [], score: null }])).toEqual([
-      { modelVersion: null, score: null, lines: [] },
+      { modelVersion: null, score: null, regions: 0, lines: [] },
     ]);
     expect(predictionSummaries(null)).toEqual([]);
   });

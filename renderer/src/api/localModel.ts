@@ -1,9 +1,19 @@
-import { localModelStatusSchema, type LocalModelStatus } from '../../../shared/api/ml';
+import { z } from 'zod';
+import { localModelStatusSchema } from '../../../shared/api/ml';
 import { ApiError, type ApiClient } from './client';
 
 /* `/api/outpost/ml/local-model` (Outpost's own): the built-in model's training state and accuracy. */
 
-export type { LocalModelState, LocalModelStatus } from '../../../shared/api/ml';
+export type { LocalModelState } from '../../../shared/api/ml';
+
+/**
+ * The status as the page reads it: a skill kind this page does not know yet (a newer server's) is
+ * still shown, by its id, instead of failing the whole status.
+ */
+const readableStatusSchema = localModelStatusSchema.extend({
+  controls: z.array(z.strictObject({ name: z.string(), kind: z.string() })),
+});
+export type LocalModelStatus = z.infer<typeof readableStatusSchema>;
 
 export type LocalModelLoad =
   | { kind: 'ready'; status: LocalModelStatus }
@@ -19,7 +29,7 @@ export async function getLocalModelStatus(
     const status = await client.get('/api/outpost/ml/local-model', {
       query: { project },
       signal,
-      schema: localModelStatusSchema,
+      schema: readableStatusSchema,
     });
     return { kind: 'ready', status };
   } catch (error) {

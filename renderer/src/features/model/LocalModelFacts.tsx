@@ -5,12 +5,13 @@ import { queryKeys } from '../../api/queryKeys';
 import type { MlBackend } from '../../api/mlBackends';
 import {
   accuracyText,
-  controlsText,
+  hasLearningSkill,
   localStateLabel,
   localStateTone,
   localVersionText,
   metricLines,
 } from './localModelText';
+import { LocalModelSkills } from './LocalModelSkills';
 import { plural } from './mlText';
 import { formatDateTime } from '../sync/timeText';
 import { usePolling } from '../sync/usePolling';
@@ -19,8 +20,8 @@ import { usePolling } from '../sync/usePolling';
 const delayFor = (load: LocalModelLoad) => (load.kind === 'ready' && load.status.state === 'training' ? 2_000 : null);
 
 /**
- * The built-in model's own report: whether it can learn this project, how far its training is,
- * on how many annotations, and how accurate it measured itself on the ones it held out.
+ * The built-in model's own report: what it does for each control of this config, and for the skills
+ * that learn, how far its training is, on how many annotations, and how accurate it measured itself.
  */
 interface LocalModelFactsProps {
   projectId: number;
@@ -56,9 +57,11 @@ export function LocalModelFacts({ projectId, backend, onTrained }: LocalModelFac
             ? status.reason
             : null;
   const metrics = status ? metricLines(status.metrics) : [];
-  const learns = status?.supported === true;
+  // Training, annotations and accuracy mean something only for skills that learn (not OCR or a detector file).
+  const learns = status !== null && hasLearningSkill(status);
   return (
     <div className="model-local" data-testid="local-model-status">
+      {status && <LocalModelSkills status={status} />}
       <dl className="model-facts">
         <div>
           <dt>Runs</dt>
@@ -102,18 +105,7 @@ export function LocalModelFacts({ projectId, backend, onTrained }: LocalModelFac
             </dd>
           </div>
         )}
-        {learns && status.controls.length > 0 && (
-          <div>
-            <dt>Predicts</dt>
-            <dd>{controlsText(status.controls)}</dd>
-          </div>
-        )}
       </dl>
-      {status && !status.supported && (
-        <p className="model-card__error">
-          The built-in model cannot learn this project: {status.reason ?? 'its labeling config is not supported.'}
-        </p>
-      )}
       {note && <p className="muted model-local__note">{note}</p>}
     </div>
   );

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { SectionProps } from '../settings/sectionProps';
 import { BackendCard, backendName } from './BackendCard';
 import { BackendFormDialog } from './BackendFormDialog';
+import { LocalModelOffer } from './LocalModelSkills';
 import { PredictionSettings } from './PredictionSettings';
 import { TestPredictionDialog } from './TestPredictionDialog';
 import { useMlBackends } from './useMlBackends';
@@ -65,7 +66,8 @@ export function ModelSection({ projectId, ...sectionProps }: ModelSectionProps) 
       <p className="muted model-section__intro">
         A model predicts labels for your tasks: the predictions pre-label tasks in the editor, where you correct and
         submit them. Connect a model server (Label Studio’s ML backend protocol) or use the model built into Outpost,
-        which learns from this project’s annotations without leaving your computer.
+        which runs without leaving your computer: it learns text labels from this project’s annotations, and reads text
+        in images (OCR) or finds objects with your ONNX detector from the start.
       </p>
       {load.status === 'loading' && <p role="status">Checking the connected models…</p>}
       {load.status === 'error' && (
@@ -78,6 +80,7 @@ export function ModelSection({ projectId, ...sectionProps }: ModelSectionProps) 
           No model is connected to this project.
         </p>
       )}
+      {load.status === 'ready' && !hasLocal && <LocalModelOffer projectId={projectId} />}
       {backends.length > 0 && (
         <div className="model-list">
           {backends.map((backend) => (

@@ -1,5 +1,5 @@
 import type { PredictTestAnswer } from '../../api/mlBackends';
-import { plainText, predictionSummaries } from './mlText';
+import { plainText, plural, predictionSummaries } from './mlText';
 import { Dialog } from '../../components/Dialog';
 
 export type Asked<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; message: string };
@@ -49,6 +49,7 @@ export function TestPredictionDialog({ modelName, answer, onClose }: TestPredict
               <p className="model-test__meta">
                 Prediction{summary.modelVersion ? ` of version ${summary.modelVersion}` : ''}
                 {summary.score !== null ? `, score ${summary.score.toFixed(2)}` : ''}
+                {summary.regions > 0 ? `, ${plural(summary.regions, 'region')}` : ''}
               </p>
               {summary.lines.length > 0 ? (
                 <ul className="model-test__lines">

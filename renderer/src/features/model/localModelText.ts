@@ -42,10 +42,55 @@ export function accuracyText(status: Pick<LocalModelStatus, 'accuracy' | 'held_o
   return `${percentText(status.accuracy)} on ${plural(status.held_out, 'held-out annotation')}`;
 }
 
-/** The controls it learns, e.g. "sentiment (choices), ner (labels)". */
-export function controlsText(controls: LocalModelStatus['controls']): string {
-  return controls.map((control) => `${control.name} (${control.kind})`).join(', ');
+/** Readable names of the skill kinds the server reports; any other kind is shown by its id. */
+const SKILL_NAMES: Record<string, string> = {
+  classification: 'text classification',
+  spans: 'text spans',
+  ocr: 'OCR',
+  detection: 'object detection',
+  segmentation: 'click-to-segment',
+};
+
+export function skillName(kind: string): string {
+  return SKILL_NAMES[kind] ?? kind;
 }
+
+/** Only these skills learn from annotations; the others (Tesseract, an ONNX file) are ready as they are. */
+export function skillLearns(kind: string): boolean {
+  return kind === 'classification' || kind === 'spans';
+}
+
+/** What the built-in model does for one control, e.g. "sentiment: text classification (learns from your annotations)". */
+export function skillLine(
+  control: LocalModelStatus['controls'][number],
+  detector?: Pick<NonNullable<LocalModelStatus['detector']>, 'file_name'>,
+): string {
+  const name = skillName(control.kind);
+  switch (control.kind) {
+    case 'classification':
+    case 'spans':
+      return `${control.name}: ${name} (learns from your annotations)`;
+    case 'ocr':
+      return `${control.name}: OCR, reads text lines with Tesseract, ready now`;
+    case 'detection':
+      return `${control.name}: object detection with your ONNX model (${detector?.file_name ?? 'the detector set for the project'})`;
+    case 'segmentation':
+      return `${control.name}: click-to-segment (draw a smart box or point in the editor)`;
+    default:
+      return `${control.name}: ${name}`;
+  }
+}
+
+/** Whether the status has anything trained to report: some skill of a supported config learns. */
+export function hasLearningSkill(status: Pick<LocalModelStatus, 'supported' | 'controls'>): boolean {
+  return status.supported && status.controls.some((control) => skillLearns(control.kind));
+}
+
+/** The configs the built-in model works with, said where it cannot work with this one. */
+export const SUPPORTED_CONFIGS_TEXT =
+  'It works with text classification (Choices on a Text), text spans (Labels on a Text), ' +
+  'OCR (an Image with Rectangle, Labels and a per-region TextArea) and object detection ' +
+  '(RectangleLabels on an Image, with an ONNX detector set for the project).';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

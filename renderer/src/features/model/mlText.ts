@@ -46,25 +46,45 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A result item marks a place in the data (a box, a polygon, a text span), not just a whole-task answer. */
+function isRegion(value: Record<string, unknown>): boolean {
+  return typeof value.x === 'number' || Array.isArray(value.points) || typeof value.start !== 'undefined';
+}
+
 /**
- * One line per result item: `label → text: pos`. The item's value under its own type (choices,
- * labels, rectanglelabels…) is what was chosen; a span adds the text it covers.
+ * One line per result item: `control (type) → object: value`. The item's value under its own type
+ * (choices, labels, textarea…) is what was chosen or read; a bare shape is a region; a span adds the
+ * text it covers.
  */
 export function resultLines(result: unknown): string[] {
   if (!Array.isArray(result)) return [];
   return result.filter(isRecord).map((item) => {
     const value = isRecord(item.value) ? item.value : {};
     const type = typeof item.type === 'string' ? item.type : '';
-    const chosen = type in value ? valueText(value[type]) : valueText(value);
+    // A textarea's value is its text; the others keep theirs under their own type.
+    const key = type === 'textarea' ? 'text' : type;
+    const chosen = key in value ? valueText(value[key]) : isRegion(value) ? 'a region' : valueText(value);
     const span = typeof value.text === 'string' && type !== 'textarea' ? ` (“${value.text}”)` : '';
     const target = item.to_name ? ` → ${valueText(item.to_name)}` : '';
-    return `${valueText(item.from_name ?? type)}${target}: ${chosen}${span}`;
+    const named = item.from_name && type ? `${valueText(item.from_name)} (${type})` : valueText(item.from_name ?? type);
+    return `${named}${target}: ${chosen}${span}`;
   });
+}
+
+/** How many regions a result marks: its items with a place, one per id (a box, its label and its text share one). */
+export function regionCount(result: unknown): number {
+  if (!Array.isArray(result)) return 0;
+  const ids = new Set<unknown>();
+  result.filter(isRecord).forEach((item, index) => {
+    if (isRecord(item.value) && isRegion(item.value)) ids.add(item.id ?? `#${index}`);
+  });
+  return ids.size;
 }
 
 export interface PredictionSummary {
   modelVersion: string | null;
   score: number | null;
+  regions: number;
   lines: string[];
 }
 
@@ -78,6 +98,7 @@ export function predictionSummaries(response: unknown): PredictionSummary[] {
     .map((prediction) => ({
       modelVersion: typeof prediction.model_version === 'string' ? prediction.model_version : null,
       score: typeof prediction.score === 'number' ? prediction.score : null,
+      regions: regionCount(prediction.result),
       lines: resultLines(prediction.result),
     }));
 }

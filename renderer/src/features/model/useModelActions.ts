@@ -74,7 +74,7 @@ export function useModelActions(projectId: number, onChanged: () => void, put: (
     try {
       const saved = await createBackend(client, projectId, { url: LOCAL_MODEL_URL, title: LOCAL_MODEL_TITLE });
       put(saved);
-      toasts.success('The built-in model is connected: it learns from this project’s annotations.');
+      toasts.success('The built-in model is connected: its card says what it does for this config.');
       onChanged();
     } catch (error) {
       toasts.error(`The built-in model could not be connected: ${messageOf(error)}`);
