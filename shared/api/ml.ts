@@ -105,7 +105,7 @@ export const localModelStatusSchema = z.strictObject({
   reason: z.string().nullable(),
   /** The controls it learns, in config order. */
   controls: z.array(
-    z.strictObject({ name: z.string(), kind: z.enum(['classification', 'spans', 'ocr', 'detection']) }),
+    z.strictObject({ name: z.string(), kind: z.enum(['classification', 'spans', 'ocr', 'detection', 'segmentation']) }),
   ),
   state: z.enum(LOCAL_MODEL_STATES),
   model_version: z.string(),

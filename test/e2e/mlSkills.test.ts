@@ -136,10 +136,10 @@ describe('the built-in model’s skills and preview, in the project settings', (
   it('an audio project: says why the built-in model cannot work with it, and which configs it can', async () => {
     await openModelSettings(page, session.server, audioProject);
     const refusal = section().getByTestId('local-model-unsupported');
-    await refusal.getByText(/cannot work with this project: .*this labeling config has neither/).waitFor();
+    await refusal.getByText(/cannot work with this project: .*this labeling config has none of these/).waitFor();
     await refusal.getByText(/^It works with text classification .* OCR .* object detection/).waitFor();
     await screenshotModelSection(page, 'ml-local-skills-unsupported-light.png');
     await section().getByRole('button', { name: 'Use the built-in offline model' }).click();
-    await notification(page, /The built-in model could not be connected: .*has neither/).waitFor();
+    await notification(page, /The built-in model could not be connected: .*has none of these/).waitFor();
   });
 });

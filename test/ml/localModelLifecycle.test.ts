@@ -29,8 +29,10 @@ describe('the built-in model: what it cannot learn', () => {
     const t = await createTestApp();
     const image = await projectWithConfig(t, IMAGE_CONFIG);
     const reason =
-      'The built-in model learns text classification (Choices on a Text) and text spans (Labels on a Text); ' +
-      'this labeling config has neither (it has RectangleLabels "box" on Image).';
+      'The built-in model learns text classification (Choices on a Text) and text spans (Labels on a Text), ' +
+      'reads text in images (OCR: an Image with a shape and a per-region TextArea), segments on request (an ' +
+      'Image with BrushLabels or PolygonLabels and a smart tool) and detects objects with an ONNX detector ' +
+      'set for the project; this labeling config has none of these (it has RectangleLabels "box" on Image).';
     expect(await localStatus(t, image)).toEqual({
       project: image,
       supported: false,

@@ -85,7 +85,9 @@ export function learnableControlsOf(labelConfig: string, parsed: ParsedLabelConf
   return {
     controls,
     reason:
-      'The built-in model learns text classification (Choices on a Text) and text spans (Labels on a Text); ' +
-      `this labeling config has neither (${found}).`,
+      'The built-in model learns text classification (Choices on a Text) and text spans (Labels on a Text), ' +
+      'reads text in images (OCR: an Image with a shape and a per-region TextArea), segments on request (an ' +
+      'Image with BrushLabels or PolygonLabels and a smart tool) and detects objects with an ONNX detector ' +
+      `set for the project; this labeling config has none of these (${found}).`,
   };
 }

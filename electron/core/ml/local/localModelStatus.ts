@@ -13,6 +13,7 @@ import { MIN_EXAMPLES } from './trained.js';
 import { ocrModelStatus } from './ocr/ocrModelStatus.js';
 import { projectOcrConfig } from './ocr/ocrModelServer.js';
 import { SEGMENT_MODEL_VERSION, SEGMENTS_ON_REQUEST, segmentConfigFor } from './segment/segmentOnRequest.js';
+import type { SegmentConfig } from './segment/segmentConfig.js';
 
 /* What `GET /api/outpost/ml/local-model` reports (shared/api/ml.ts; documented in the route file). */
 
@@ -44,7 +45,8 @@ export function getLocalModelStatus(deps: MlDeps, project: number): LocalModelSt
   const training = trainingStateOf(deps.db, project);
   const metrics = record ? readStoredMetrics(record.metrics) : null;
   const supported = learnable.reason === null;
-  if (!supported && segmentConfigFor(deps, project)) return segmentingStatus(project);
+  const segmenting = supported ? null : segmentConfigFor(deps, project);
+  if (segmenting) return segmentingStatus(project, segmenting);
 
   let reason = learnable.reason;
   if (supported && !record) reason = training.busy ? null : untrainedReason(deps, project, training);
@@ -67,12 +69,12 @@ export function getLocalModelStatus(deps: MlDeps, project: number): LocalModelSt
 }
 
 /** An image config it segments on request: nothing to train, always ready. */
-function segmentingStatus(project: number): LocalModelStatus {
+function segmentingStatus(project: number, config: SegmentConfig): LocalModelStatus {
   return {
     project,
     supported: true,
     reason: SEGMENTS_ON_REQUEST,
-    controls: [],
+    controls: [{ name: config.output.name, kind: 'segmentation' }],
     state: 'ready',
     model_version: SEGMENT_MODEL_VERSION,
     version: null,

@@ -89,7 +89,8 @@ export function hasLearningSkill(status: Pick<LocalModelStatus, 'supported' | 'c
 /** The configs the built-in model works with, said where it cannot work with this one. */
 export const SUPPORTED_CONFIGS_TEXT =
   'It works with text classification (Choices on a Text), text spans (Labels on a Text), ' +
-  'OCR (an Image with Rectangle, Labels and a per-region TextArea) and object detection ' +
+  'OCR (an Image with Rectangle, Labels and a per-region TextArea), click-to-segment (an Image with ' +
+  'BrushLabels or PolygonLabels and a smart RectangleLabels or KeyPointLabels) and object detection ' +
   '(RectangleLabels on an Image, with an ONNX detector set for the project).';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
