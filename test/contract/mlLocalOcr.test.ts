@@ -15,7 +15,7 @@ import {
   retrieveAllPredictions,
   storedPredictions,
 } from '../ml/localModelApi.js';
-import { ocrPageSpec } from '../ml/ocrCorpus.js';
+import { OCR_TEMPLATE, ocrPageSpec } from '../ml/ocrCorpus.js';
 import { openTextImageRenderer, type TextImage } from '../ml/ocrImages.js';
 
 /*
@@ -23,18 +23,6 @@ import { openTextImageRenderer, type TextImage } from '../ml/ocrImages.js';
  * uploaded image, the built-in model connected, a test prediction and Retrieve Predictions; then
  * images read from a local-files storage and from a URL, and the errors of images that cannot be.
  */
-
-const OCR_TEMPLATE = `<View>
-  <Image name="image" value="$ocr"/>
-  <Labels name="label" toName="image">
-    <Label value="Text" background="green"/>
-    <Label value="Handwriting" background="blue"/>
-  </Labels>
-  <Rectangle name="bbox" toName="image" strokeWidth="3"/>
-  <Polygon name="poly" toName="image" strokeWidth="3"/>
-  <TextArea name="transcription" toName="image" editable="true" perRegion="true" required="true"
-            maxSubmissions="1" rows="5" placeholder="Recognized Text" displayMode="region-list"/>
-</View>`;
 
 const LINES = ['Receipt number 4417', 'Paid with card'];
 let image: TextImage;

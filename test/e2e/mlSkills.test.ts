@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEventually } from '../helpers/eventually.js';
 import { createProject, importTasks, openLabelingSession, type LabelingSession } from '../helpers/labelingPage.js';
+import { OCR_TEMPLATE } from '../ml/ocrCorpus.js';
 import { openTextImageRenderer, type TextImage } from '../ml/ocrImages.js';
 import {
   CLASSIFY_CONFIG,
@@ -18,19 +19,6 @@ import {
  * per control, training facts only for skills that learn, why a config it cannot work with is
  * refused, and a preview of its prediction on one task, for a text classification and an OCR project.
  */
-
-/** Label Studio's OCR template. */
-const OCR_TEMPLATE = `<View>
-  <Image name="image" value="$ocr"/>
-  <Labels name="label" toName="image">
-    <Label value="Text" background="green"/>
-    <Label value="Handwriting" background="blue"/>
-  </Labels>
-  <Rectangle name="bbox" toName="image" strokeWidth="3"/>
-  <Polygon name="poly" toName="image" strokeWidth="3"/>
-  <TextArea name="transcription" toName="image" editable="true" perRegion="true" required="true"
-            maxSubmissions="1" rows="5" placeholder="Recognized Text" displayMode="region-list"/>
-</View>`;
 
 const AUDIO_CONFIG = `<View>
   <Audio name="audio" value="$audio"/>

@@ -87,3 +87,16 @@ export function ocrPageSpec(index: number): TextImageSpec {
     seed: index + 1,
   };
 }
+
+/** Label Studio's OCR template (Image, Labels, Rectangle, Polygon and a per-region TextArea). */
+export const OCR_TEMPLATE = `<View>
+  <Image name="image" value="$ocr"/>
+  <Labels name="label" toName="image">
+    <Label value="Text" background="green"/>
+    <Label value="Handwriting" background="blue"/>
+  </Labels>
+  <Rectangle name="bbox" toName="image" strokeWidth="3"/>
+  <Polygon name="poly" toName="image" strokeWidth="3"/>
+  <TextArea name="transcription" toName="image" editable="true" perRegion="true" required="true"
+            maxSubmissions="1" rows="5" placeholder="Recognized Text" displayMode="region-list"/>
+</View>`;

@@ -14,6 +14,7 @@ import { ocrModelStatus } from './ocr/ocrModelStatus.js';
 import { projectOcrConfig } from './ocr/ocrModelServer.js';
 import { SEGMENT_MODEL_VERSION, SEGMENTS_ON_REQUEST, segmentConfigFor } from './segment/segmentOnRequest.js';
 import type { SegmentConfig } from './segment/segmentConfig.js';
+import { untrainedSkillStatus } from './skillStatus.js';
 
 /* What `GET /api/outpost/ml/local-model` reports (shared/api/ml.ts; documented in the route file). */
 
@@ -70,18 +71,9 @@ export function getLocalModelStatus(deps: MlDeps, project: number): LocalModelSt
 
 /** An image config it segments on request: nothing to train, always ready. */
 function segmentingStatus(project: number, config: SegmentConfig): LocalModelStatus {
-  return {
-    project,
-    supported: true,
+  return untrainedSkillStatus(project, {
     reason: SEGMENTS_ON_REQUEST,
     controls: [{ name: config.output.name, kind: 'segmentation' }],
-    state: 'ready',
     model_version: SEGMENT_MODEL_VERSION,
-    version: null,
-    trained_at: null,
-    annotation_count: 0,
-    held_out: 0,
-    accuracy: null,
-    metrics: {},
-  };
+  });
 }

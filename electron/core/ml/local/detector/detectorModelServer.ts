@@ -13,6 +13,7 @@ import {
   type DetectionTarget,
 } from './detectorPredictions.js';
 import { findProjectDetector, type StoredDetector } from './detectorStore.js';
+import { untrainedSkillStatus } from '../skillStatus.js';
 
 /*
  * The built-in model of a project that has an ONNX detector set and a RectangleLabels on an
@@ -96,19 +97,13 @@ export function detectorStatusFor(deps: MlDeps, project: number): LocalModelStat
     const more = unmapped.length > 10 ? ` and ${unmapped.length - 10} more` : '';
     reason = `The detector's classes ${shown}${more} match no label of the config and are not predicted.`;
   }
-  return {
-    project,
+  return untrainedSkillStatus(project, {
     supported: targets.length > 0,
     reason,
     controls: targets.map((target) => ({ name: target.name, kind: 'detection' as const })),
     state: targets.length > 0 ? 'ready' : 'untrained',
     model_version: setting.model_version,
-    version: null,
     trained_at: stored.set_at,
-    annotation_count: 0,
-    held_out: 0,
-    accuracy: null,
-    metrics: {},
     detector: setting,
-  };
+  });
 }
