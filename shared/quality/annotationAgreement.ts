@@ -1,3 +1,4 @@
+import { brushAgreement } from './brushAgreement.js';
 import {
   keypointAgreement,
   shapeAgreement,
@@ -20,13 +21,13 @@ import {
  * Agreement between two annotations of one task: every control (a result's from_name) that either
  * annotation used is scored in [0, 1], and the annotation's score is the mean over those controls.
  * A control only one annotation used scores 0: leaving out what the other marked is a disagreement.
- * Result types no measure reads (brushes, relations, video, paragraphs...) are listed as unscored
+ * Result types no measure reads (relations, video, paragraphs...) are listed as unscored
  * and left out of the mean. Two annotations that used no scored control give null: there is nothing
  * to agree or disagree on, and aggregates skip them.
  */
 
 export type ControlKind =
-  'choices' | 'taxonomy' | 'textarea' | 'rating' | 'number' | 'datetime' | 'spans' | 'shapes' | 'keypoints';
+  'choices' | 'taxonomy' | 'textarea' | 'rating' | 'number' | 'datetime' | 'spans' | 'shapes' | 'keypoints' | 'brush';
 
 export interface AgreementOptions extends RegionOptions {
   /** Per control name (from_name): what the label config says about it. */
@@ -67,9 +68,11 @@ const KIND_OF_TYPE: Readonly<Record<string, ControlKind>> = {
   ellipselabels: 'shapes',
   keypoint: 'keypoints',
   keypointlabels: 'keypoints',
+  brush: 'brush',
+  brushlabels: 'brush',
 };
 
-const REGION_KINDS: ReadonlySet<ControlKind> = new Set(['spans', 'shapes', 'keypoints']);
+const REGION_KINDS: ReadonlySet<ControlKind> = new Set(['spans', 'shapes', 'keypoints', 'brush']);
 
 /*
  * The measure a result needs. A Labels control kept apart from its image tool (a Rectangle and a
@@ -101,8 +104,7 @@ function regionIds(results: ReadonlyArray<ResultItem>): Set<string> {
   const ids = new Set<string>();
   for (const result of results) {
     const kind = controlKind(result);
-    const isBrush = typeof result.type === 'string' && result.type.toLowerCase().startsWith('brush');
-    const isRegion = (kind !== undefined && REGION_KINDS.has(kind)) || isBrush;
+    const isRegion = kind !== undefined && REGION_KINDS.has(kind);
     if (isRegion && typeof result.id === 'string') ids.add(result.id);
   }
   return ids;
@@ -180,7 +182,9 @@ export function controlScore(
         ? keypointAgreement(first, second, options)
         : kind === 'spans'
           ? spanAgreement(first, second)
-          : undefined;
+          : kind === 'brush'
+            ? brushAgreement(first, second, options)
+            : undefined;
   if (matching) return { fromName, kind, score: matching.score, regions: matching };
   const score = classificationScore(
     kind,

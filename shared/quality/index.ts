@@ -19,6 +19,7 @@ export {
   type ControlKind,
   type ControlScore,
 } from './annotationAgreement.js';
+export { brushAgreement, brushMatches } from './brushAgreement.js';
 export {
   keypointAgreement,
   keypointMatches,

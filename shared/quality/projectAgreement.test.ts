@@ -16,8 +16,8 @@ function choice(value: string, fromName = 'sentiment'): ResultItem {
 
 describe('annotationAgreement', () => {
   it('averages the controls either annotation used; a control only one used counts 0', () => {
-    // sentiment agrees (1), quality only on the first (0), note only on the second (0): 1/3.
-    // The brush is not scored; the relation has no control and is skipped.
+    // sentiment agrees (1), quality and the brush only on the first (0), note only on the second
+    // (0): 1/4. The video rectangle is not scored; the relation has no control and is skipped.
     const first: ResultItem[] = [
       choice('pos'),
       { from_name: 'quality', to_name: 'text', type: 'rating', value: { rating: 4 } },
@@ -27,6 +27,7 @@ describe('annotationAgreement', () => {
         type: 'brushlabels',
         value: { format: 'rle', rle: [], brushlabels: ['x'] },
       },
+      { from_name: 'track', to_name: 'video', type: 'videorectangle', value: { sequence: [] } },
     ];
     const second: ResultItem[] = [
       choice('pos'),
@@ -34,13 +35,14 @@ describe('annotationAgreement', () => {
       { type: 'relation' },
     ];
     const agreement = annotationAgreement(first, second);
-    expect(agreement.score).toBeCloseTo(1 / 3, 12);
+    expect(agreement.score).toBeCloseTo(1 / 4, 12);
     expect(agreement.controls.map((control) => [control.fromName, control.score])).toEqual([
       ['sentiment', 1],
       ['quality', 0],
+      ['mask', 0],
       ['note', 0],
     ]);
-    expect(agreement.unscored).toEqual(['mask']);
+    expect(agreement.unscored).toEqual(['track']);
     expect(annotationAgreement([], []).score).toBeNull();
     // Malformed stored results are skipped (no type, no control) or read as empty answers (no
     // value), never thrown on: two empty choices agree.

@@ -14,7 +14,7 @@ import {
   decodeRleAlpha,
   rleBytes,
   RleDecodeError,
-} from '../../electron/core/domain/export/formats/brush/rleDecode.js';
+} from '../../shared/brush/rleDecode.js';
 import { encodeRle, maskToRle } from '../../electron/core/domain/export/formats/brush/rleEncode.js';
 import { IMAGE_FIXTURES } from '../helpers/imageExportContext.js';
 import { decodeGrayPng } from '../helpers/pngDecode.js';

@@ -1,6 +1,6 @@
 import jpeg from 'jpeg-js';
 import { expect } from 'vitest';
-import { decodeRleAlpha, rleBytes } from '../../electron/core/domain/export/formats/brush/rleDecode.js';
+import { decodeRleAlpha, rleBytes } from '../../shared/brush/rleDecode.js';
 import { call, type TestApp } from '../helpers/taskApi.js';
 import { encodeRgbPng, type Scene } from '../helpers/segmentScenes.js';
 import { LOCAL_MODEL_URL } from './localModelApi.js';

@@ -68,7 +68,7 @@ function ImageWithRegions(props: {
 /**
  * One image with every annotation's regions in its column's colour, a switch per annotation to
  * hide its regions, and below it one thumbnail per annotation with only that annotation's regions.
- * Brush masks are not drawn: the table lists them.
+ * Brush masks are not drawn: the table lists and compares them.
  */
 export function ImageOverlay({ name, src, layers }: { name: string; src: string; layers: OverlayLayer[] }) {
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());

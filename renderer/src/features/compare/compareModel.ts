@@ -26,16 +26,16 @@ export interface RegionItem {
 
 type RegionRow =
   | { fromName: string; kind: 'regions'; regionKind: RegionKind; isAgreed: boolean; cells: RegionItem[][] }
-  /** Brushes and anything else no measure reads: listed, not compared. */
+  /** Anything no measure reads (relations, video...): listed, not compared. */
   | { fromName: string; kind: 'listed'; cells: RegionItem[][] };
 
 export type ControlRow = { fromName: string; kind: 'values'; isAgreed: boolean; cells: ValueItem[][] } | RegionRow;
 
-const REGION_KINDS = new Set(['spans', 'shapes', 'keypoints']);
+const REGION_KINDS = new Set(['spans', 'shapes', 'keypoints', 'brush']);
 
 function isRegion(result: ResultItem): boolean {
   const kind = controlKind(result);
-  return (kind !== undefined && REGION_KINDS.has(kind)) || result.type.toLowerCase().startsWith('brush');
+  return kind !== undefined && REGION_KINDS.has(kind);
 }
 
 function byControl(results: ReadonlyArray<ResultItem>, into: Map<string, ResultItem[]>[], index: number) {

@@ -1,4 +1,5 @@
 import {
+  brushMatches,
   keypointMatches,
   shapeMatches,
   spanMatches,
@@ -14,7 +15,7 @@ import {
  * region of every annotation is one they all drew; any other group is a difference.
  */
 
-export type RegionKind = 'spans' | 'shapes' | 'keypoints';
+export type RegionKind = 'spans' | 'shapes' | 'keypoints' | 'brush';
 
 export interface RegionGroups {
   /** groupOf[annotation][region]: the region's group, numbered from 1 in reading order. */
@@ -26,6 +27,7 @@ export interface RegionGroups {
 function matchesOf(kind: RegionKind, first: ResultItem[], second: ResultItem[], options: AgreementOptions) {
   if (kind === 'shapes') return shapeMatches(first, second, options);
   if (kind === 'keypoints') return keypointMatches(first, second, options);
+  if (kind === 'brush') return brushMatches(first, second, options);
   return spanMatches(first, second);
 }
 

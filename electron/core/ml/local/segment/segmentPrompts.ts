@@ -1,4 +1,4 @@
-import { decodeRleAlpha, rleBytes } from '../../../domain/export/formats/brush/rleDecode.js';
+import { decodeRleAlpha, rleBytes } from '../../../../../shared/brush/rleDecode.js';
 import type { SegmentConfig } from './segmentConfig.js';
 import type { PixelBox, PixelPoint } from './segmentMasks.js';
 

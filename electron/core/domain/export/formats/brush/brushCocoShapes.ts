@@ -1,7 +1,7 @@
 import { PyFloat } from '../../encode/pyFloat.js';
 import { numberOf, roundHalfEven, type OutputValue } from '../image/imageItems.js';
 import { boundingRect, contourArea, findExternalContours } from './findContours.js';
-import { decodeRleAlpha, rleBytes, RleDecodeError } from './rleDecode.js';
+import { decodeRleAlpha, rleBytes, RleDecodeError } from '../../../../../../shared/brush/rleDecode.js';
 
 /** One COCO shape before ids are given: segmentation, area and bbox as BRUSH_TO_COCO writes them. */
 export interface CocoShape {

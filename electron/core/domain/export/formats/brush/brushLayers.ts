@@ -1,6 +1,6 @@
 import type { ConverterItem } from '../../converter/converterItems.js';
 import { numberOf } from '../image/imageItems.js';
-import { decodeRleAlpha, rleBytes, RleDecodeError } from './rleDecode.js';
+import { decodeRleAlpha, rleBytes, RleDecodeError } from '../../../../../../shared/brush/rleDecode.js';
 
 /**
  * One decoded mask layer of an item (docs/export-image-formats.md#brush_to_numpy-and-brush_to_png).

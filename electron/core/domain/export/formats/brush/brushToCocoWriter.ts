@@ -7,7 +7,7 @@ import { pythonNowText } from '../image/imageItems.js';
 import { h8, posixBasename } from '../image/imageNames.js';
 import { SpoolFile } from '../image/spoolFile.js';
 import { brushShapes, polygonShape, rectangleShape, type CocoShape } from './brushCocoShapes.js';
-import { RleDecodeError } from './rleDecode.js';
+import { RleDecodeError } from '../../../../../../shared/brush/rleDecode.js';
 import { SkippedRegionsNote } from './skippedRegions.js';
 
 /** `json.dump(indent=2, ensure_ascii=False)`: the standard library writes result_coco.json. */
