@@ -30,7 +30,8 @@ export interface LearnableConfig {
 
 const KINDS: Readonly<Record<string, ControlKind>> = { Choices: 'classification', Labels: 'spans' };
 
-function elementsByName(labelConfig: string): Map<string, XmlElement> {
+/** The config's tags by name (the first of a name wins); an unreadable config has none. */
+export function elementsByName(labelConfig: string): Map<string, XmlElement> {
   const byName = new Map<string, XmlElement>();
   try {
     for (const { element } of iterateElements(parseXml(labelConfig))) {
@@ -38,7 +39,7 @@ function elementsByName(labelConfig: string): Map<string, XmlElement> {
       if (name !== undefined && !byName.has(name)) byName.set(name, element);
     }
   } catch {
-    // A stored config was valid when saved; an unreadable one simply offers nothing to learn.
+    // A stored config was valid when saved; an unreadable one simply offers nothing to work with.
   }
   return byName;
 }

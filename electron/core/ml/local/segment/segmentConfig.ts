@@ -1,5 +1,5 @@
-import type { ParsedLabelConfig, XmlElement } from '../../../../../shared/label-config/index.js';
-import { iterateElements, parseXml } from '../../../../../shared/label-config/index.js';
+import type { ParsedLabelConfig } from '../../../../../shared/label-config/index.js';
+import { elementsByName } from '../learnableControls.js';
 
 /*
  * Which labeling configs the built-in model segments on request: an Image given by a task field,
@@ -25,19 +25,6 @@ const OUTPUT_TYPES: Readonly<Record<string, SegmentOutputType>> = {
   PolygonLabels: 'polygonlabels',
 };
 const PROMPT_TAGS = new Set(['RectangleLabels', 'KeyPointLabels', 'Rectangle', 'KeyPoint']);
-
-function elementsByName(labelConfig: string): Map<string, XmlElement> {
-  const byName = new Map<string, XmlElement>();
-  try {
-    for (const { element } of iterateElements(parseXml(labelConfig))) {
-      const name = element.attributes.name;
-      if (name !== undefined && !byName.has(name)) byName.set(name, element);
-    }
-  } catch {
-    // A stored config was valid when saved; an unreadable one simply has nothing to segment.
-  }
-  return byName;
-}
 
 /** The config's segmentation setup, or null when it has none (then other skills may apply). */
 export function segmentConfigOf(labelConfig: string, parsed: ParsedLabelConfig): SegmentConfig | null {
