@@ -292,8 +292,9 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
   });
 
   it('shows a failed run and its per-item error when the remote is gone', async () => {
-    await Promise.all([proxy.close(), remote.stop()]);
+    // Set first: the page may ask for the remote's projects while the remote is going away.
     remoteStopped = true;
+    await Promise.all([proxy.close(), remote.stop()]);
 
     // Nothing chosen: every mirrored project (here the one) is synced.
     await card().getByText('Nothing chosen: syncs the 1 mirrored project.').waitFor();

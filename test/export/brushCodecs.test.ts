@@ -8,13 +8,7 @@ import {
 } from '../../electron/core/domain/export/formats/brush/findContours.js';
 import { encodeNpyUint8 } from '../../electron/core/domain/export/formats/brush/npyEncode.js';
 import { encodeGrayPng } from '../../electron/core/domain/export/formats/brush/pngEncode.js';
-import {
-  alphaChannel,
-  decodeRle,
-  decodeRleAlpha,
-  rleBytes,
-  RleDecodeError,
-} from '../../shared/brush/rleDecode.js';
+import { alphaChannel, decodeRle, decodeRleAlpha, rleBytes, RleDecodeError } from '../../shared/brush/rleDecode.js';
 import { encodeRle, maskToRle } from '../../electron/core/domain/export/formats/brush/rleEncode.js';
 import { IMAGE_FIXTURES } from '../helpers/imageExportContext.js';
 import { decodeGrayPng } from '../helpers/pngDecode.js';
