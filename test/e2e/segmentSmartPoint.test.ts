@@ -22,10 +22,7 @@ import { ML_EXPECTED_FAILURES, notification } from './mlPage.js';
  * model, Auto-Annotation on and the editor's smart key point tool picked, a click on the object goes
  * to the model, whose brush mask comes back into the annotation; once submitted, the stored mask
  * matches the object the scene was drawn with.
- *
- * A point, not a box: the bundled editor (1.4.0) offers a smart rectangle tool, but the rectangles it
- * draws are not marked as smart (only brush strokes, key points and text spans are), so the editor
- * never sends them to the model. The box prompt itself is covered through the API.
+ * (The smart box, which the bundled editor does not announce itself, is in segmentSmartBox.test.ts.)
  */
 
 /** Brush output, and a smart point prompt whose label differs, so each label button is unique. */
