@@ -23,6 +23,7 @@ import { actionFor, normalizeCombo } from '../shortcuts';
 import { saveDraftsSooner } from './draftAutosave';
 import { applyEditorTheme } from './editorTheme';
 import type { LsAnnotation, LsConstructor, LsInstance, LsRegion, LsStore } from './labelStudioTypes';
+import { onSmartRectangle } from './smartRectangles';
 import { installMemoryStorage } from './frameStorage';
 import { loadBundledEditor } from './loadBundledEditor';
 import { loadCachedEditor } from './loadCachedEditor';
@@ -161,6 +162,7 @@ function start(received: EditorSetup, media: TaskMedia): void {
   });
   if (!preview && next.interfaces.includes('auto-annotation')) {
     instance.on('regionFinishedDrawing', (_region: LsRegion, group: LsRegion[]) => askForSuggestions(group));
+    onSmartRectangle(instance, askForSuggestions);
   }
 }
 
