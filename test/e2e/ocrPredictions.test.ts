@@ -15,25 +15,13 @@ import {
 } from '../helpers/labelingPage.js';
 import { openTextImageRenderer, type TextImage } from '../ml/ocrImages.js';
 import { ML_EXPECTED_FAILURES } from './mlPage.js';
+import { OCR_TEMPLATE } from '../ml/ocrCorpus.js';
 
 /*
  * The OCR skill as an annotator meets it: a project on Label Studio's OCR template with an uploaded
  * scan, the built-in model connected, Retrieve Predictions from the Data Manager, then the task opened
  * in the editor, pre-labeled with one rectangle per text line and that line's transcription.
  */
-
-/** Label Studio's OCR template. */
-const OCR_TEMPLATE = `<View>
-  <Image name="image" value="$ocr"/>
-  <Labels name="label" toName="image">
-    <Label value="Text" background="green"/>
-    <Label value="Handwriting" background="blue"/>
-  </Labels>
-  <Rectangle name="bbox" toName="image" strokeWidth="3"/>
-  <Polygon name="poly" toName="image" strokeWidth="3"/>
-  <TextArea name="transcription" toName="image" editable="true" perRegion="true" required="true"
-            maxSubmissions="1" rows="5" placeholder="Recognized Text" displayMode="region-list"/>
-</View>`;
 
 const LINES = ['Receipt number 4417', 'Paid with card'];
 

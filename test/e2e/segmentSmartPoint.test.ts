@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeRleAlpha, rleBytes } from '../../electron/core/domain/export/formats/brush/rleDecode.js';
+import { decodeRleAlpha, rleBytes } from '../../shared/brush/rleDecode.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
 import { editorResult, editorWindow } from '../helpers/editorRegions.js';
 import { expectEventually, waitUntil } from '../helpers/eventually.js';
