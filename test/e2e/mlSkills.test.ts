@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEventually } from '../helpers/eventually.js';
 import { createProject, importTasks, openLabelingSession, type LabelingSession } from '../helpers/labelingPage.js';
 import { OCR_TEMPLATE } from '../ml/ocrCorpus.js';
-import { openTextImageRenderer, type TextImage } from '../ml/ocrImages.js';
+import { renderTextImages, type TextImage } from '../ml/ocrImages.js';
 import {
   CLASSIFY_CONFIG,
   ML_EXPECTED_FAILURES,
@@ -51,14 +51,9 @@ describe('the built-in model’s skills and preview, in the project settings', (
   };
 
   beforeAll(async () => {
-    const renderer = await openTextImageRenderer();
-    try {
-      [image] = (await renderer.render([
-        { width: 420, height: 120, lines: LINES, font: 'Liberation Sans', sizePx: 22 },
-      ])) as [TextImage];
-    } finally {
-      await renderer.close();
-    }
+    [image] = (await renderTextImages([
+      { width: 420, height: 120, lines: LINES, font: 'Liberation Sans', sizePx: 22 },
+    ])) as [TextImage];
     session = await openLabelingSession('mlSkills', {
       expected: ML_EXPECTED_FAILURES,
       async setup(started) {

@@ -13,7 +13,7 @@ import {
   waitForEditor,
   type LabelingSession,
 } from '../helpers/labelingPage.js';
-import { openTextImageRenderer, type TextImage } from '../ml/ocrImages.js';
+import { renderTextImages, type TextImage } from '../ml/ocrImages.js';
 import { ML_EXPECTED_FAILURES } from './mlPage.js';
 import { OCR_TEMPLATE } from '../ml/ocrCorpus.js';
 
@@ -34,14 +34,9 @@ describe('OCR predictions from the Data Manager, shown in the editor', () => {
   let taskId: number;
 
   beforeAll(async () => {
-    const renderer = await openTextImageRenderer();
-    try {
-      [image] = (await renderer.render([
-        { width: 420, height: 120, lines: LINES, font: 'Liberation Sans', sizePx: 22 },
-      ])) as [TextImage];
-    } finally {
-      await renderer.close();
-    }
+    [image] = (await renderTextImages([
+      { width: 420, height: 120, lines: LINES, font: 'Liberation Sans', sizePx: 22 },
+    ])) as [TextImage];
     session = await openLabelingSession('ocr-predictions', {
       expected: ML_EXPECTED_FAILURES,
       async setup(started) {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeRleAlpha, rleBytes } from '../../shared/brush/rleDecode.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
-import { editorResult, editorWindow } from '../helpers/editorRegions.js';
+import { editorResult, editorWindow, waitForTaskImage } from '../helpers/editorRegions.js';
 import { expectEventually, waitUntil } from '../helpers/eventually.js';
 import {
   createProject,
@@ -94,13 +94,7 @@ export function describeSmartSegmentation(tool: SmartTool): void {
       await page.goto(`${server.cli.url}/#/projects/${projectId}/tasks/${taskId}`);
       await waitForEditor(page, 'Submit');
       const editor = labelingEditor(page);
-      await waitUntil(
-        () =>
-          editor
-            .locator('img[src^="blob:"]')
-            .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0),
-        'the task image loaded',
-      );
+      await waitForTaskImage(page);
       await editor.getByRole('checkbox', { name: 'Auto-Annotation' }).check();
       await editor.getByText('Find object', { exact: true }).click();
       const smartTool = editor.locator('.lsf-tool_smart').first();

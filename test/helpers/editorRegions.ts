@@ -113,17 +113,22 @@ export interface ImagePoint {
   y: number;
 }
 
-/** Picks `label`, waits for the image to load, then drags a rectangle from `from` to `to`. */
-export async function drawRectangle(page: Page, label: string, from: ImagePoint, to: ImagePoint): Promise<void> {
-  await unselectRegions(page);
-  const editor = labelingEditor(page);
+/** Waits until the editor's task image has loaded (its pixels are known). */
+export async function waitForTaskImage(page: Page): Promise<void> {
   await waitUntil(
     () =>
-      editor
+      labelingEditor(page)
         .locator('img[src^="blob:"]')
         .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0),
     'the task image loaded',
   );
+}
+
+/** Picks `label`, waits for the image to load, then drags a rectangle from `from` to `to`. */
+export async function drawRectangle(page: Page, label: string, from: ImagePoint, to: ImagePoint): Promise<void> {
+  await unselectRegions(page);
+  const editor = labelingEditor(page);
+  await waitForTaskImage(page);
   await editor.getByText(label, { exact: true }).click();
   const canvas = editor.locator('.konvajs-content').first();
   const box = await waitUntil(() => canvas.boundingBox(), 'the image canvas on screen');

@@ -146,6 +146,16 @@ export async function openTextImageRenderer() {
   };
 }
 
+/** Draws several images in one browser opened and closed for them. */
+export async function renderTextImages(specs: TextImageSpec[]): Promise<TextImage[]> {
+  const renderer = await openTextImageRenderer();
+  try {
+    return await renderer.render(specs);
+  } finally {
+    await renderer.close();
+  }
+}
+
 /** Levenshtein distance between two strings, by characters. */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
