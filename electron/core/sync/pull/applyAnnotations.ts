@@ -24,7 +24,8 @@ import {
   updateMirroredAnnotation,
   type MirroredAnnotationColumns,
 } from '../../domain/sync/mirrorWrites.js';
-import { resolveAnnotationSync } from '../conflict.js';
+import { resolveByRegion, sameVersion, type RegionConflict } from '../conflict.js';
+import { writeMergedVersion } from './applyMerge.js';
 import type { PullRun } from './pullRun.js';
 import { authorOf, completedById, remoteVersion, storedVersion, type RemoteAnnotation } from './remoteTask.js';
 
@@ -91,6 +92,7 @@ function recordConflict(
   task: number,
   kind: string,
   ids: { local: number | null; mirror: number | null; remote: number },
+  regions: RegionConflict | null = null,
 ): number {
   run.conflicts += 1;
   return insertSyncConflict(run.ctx.db, {
@@ -102,6 +104,7 @@ function recordConflict(
     remote_annotation_id: ids.remote,
     kind,
     created_at: run.now(),
+    regions: regions && JSON.stringify({ clashes: regions.clashes, merged: regions.merged }),
   });
 }
 
@@ -110,7 +113,7 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
   const { db } = run.ctx;
   const local = findAnnotationById(db, mirror.annotation)!;
   const base = storedVersion(mirror.base_result, mirror.base_was_cancelled, mirror.base_ground_truth);
-  const action = resolveAnnotationSync(
+  const action = resolveByRegion(
     base,
     storedVersion(local.result, local.was_cancelled, local.ground_truth),
     remote && remoteVersion(remote),
@@ -130,17 +133,33 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
       supersedeOutboxOfAnnotation(db, local.id, 'superseded: deleted on the remote', run.now());
       deleteMirroredAnnotation(db, local.id);
       return true;
+    case 'merge':
+      // Different regions changed on each side: the merge is the mirror, over the remote version
+      // as the agreed base, so the push's guarded PATCH carries it there.
+      writeMergedVersion(run, local.id, action.merged, [local.lead_time, remote!.lead_time], true);
+      writeMirror(run, local.id, remote!);
+      run.merges += 1;
+      return true;
     case 'keep_both': {
       // The remote version becomes the mirror; the annotator's version stays as its own annotation,
       // under an id of its own, so a later create of it can never be taken for its former twin.
+      // When only some regions clash, both carry every merged region (the mirror pushes them).
       deleteMirrorAnnotation(db, local.id);
       setAnnotationUniqueId(db, local.id, randomUUID());
+      const { regions } = action;
+      if (regions) writeMergedVersion(run, local.id, regions.ours, [local.lead_time], false);
       const mirrorId = createFromRemote(run, task, remote!);
-      const conflict = recordConflict(run, task, action.conflict, {
-        local: local.id,
-        mirror: mirrorId,
-        remote: remote!.id,
-      });
+      if (regions && !sameVersion(regions.theirs, remoteVersion(remote!))) {
+        writeMergedVersion(run, mirrorId, regions.theirs, [remote!.lead_time, local.lead_time], true);
+        run.merges += 1;
+      }
+      const conflict = recordConflict(
+        run,
+        task,
+        action.conflict,
+        { local: local.id, mirror: mirrorId, remote: remote!.id },
+        regions,
+      );
       supersedeOutboxOfAnnotation(db, local.id, `superseded: conflict ${conflict}`, run.now());
       return true;
     }
