@@ -1,11 +1,8 @@
-import { resultCount } from '../../domain/annotations/resultCount.js';
 import { randomUUID } from 'node:crypto';
 import { findAnnotationById } from '../../db/repos/annotationsRepo.js';
 import { setAnnotationUniqueId } from '../../db/repos/syncConflictsRepo.js';
 import {
   deleteMirrorAnnotation,
-  findMirrorAnnotationByRemote,
-  findMirrorPrediction,
   listMirrorAnnotationsOfTask,
   upsertMirrorAnnotation,
   type MirrorAnnotationRow,
@@ -22,49 +19,20 @@ import {
   deleteMirroredAnnotation,
   insertMirroredAnnotation,
   updateMirroredAnnotation,
-  type MirroredAnnotationColumns,
 } from '../../domain/sync/mirrorWrites.js';
 import { resolveByRegion, sameVersion, type RegionConflict } from '../conflict.js';
 import { writeMergedVersion } from './applyMerge.js';
+import { columnsOf } from './mirrorColumns.js';
 import type { PullRun } from './pullRun.js';
-import { authorOf, completedById, remoteVersion, storedVersion, type RemoteAnnotation } from './remoteTask.js';
+import { remoteVersion, storedVersion, type RemoteAnnotation } from './remoteTask.js';
 
 /*
  * Pull step 3b: a task's annotations, each resolved three ways (base = the mirror row's agreed
  * version, local = the annotation here, remote = the one just pulled or null if gone there).
- * Nothing an annotator did is dropped: diverging edits keep both, a conflict row says so, and
+ * Nothing an annotator did is dropped: edits of different regions merge (and the merge is
+ * queued for the push), diverging edits of one region keep both, a conflict row says so, and
  * the outbox rows that would overwrite the remote are superseded.
  */
-
-function columnsOf(run: PullRun, remote: RemoteAnnotation): MirroredAnnotationColumns {
-  const { ctx, authors } = run;
-  const authorId = completedById(remote);
-  const parentAnnotation = remote.parent_annotation
-    ? findMirrorAnnotationByRemote(ctx.db, ctx.remoteId, remote.parent_annotation)?.annotation
-    : undefined;
-  const parentPrediction = remote.parent_prediction
-    ? findMirrorPrediction(ctx.db, ctx.remoteId, remote.parent_prediction)
-    : undefined;
-  return {
-    result: JSON.stringify(remote.result ?? null),
-    completed_by: authorId === null ? null : authors.author(authorId, authorOf(remote), run.now()),
-    updated_by: authors.known(remote.updated_by),
-    was_cancelled: Number(remote.was_cancelled === true),
-    ground_truth: Number(remote.ground_truth === true),
-    lead_time: remote.lead_time ?? null,
-    created_at: remote.created_at ?? remote.updated_at,
-    updated_at: remote.updated_at,
-    draft_created_at: remote.draft_created_at ?? null,
-    import_id: remote.import_id ?? null,
-    last_action: remote.last_action ?? null,
-    last_created_by: authors.known(remote.last_created_by),
-    parent_prediction: parentPrediction ?? null,
-    parent_annotation: parentAnnotation ?? null,
-    bulk_created: Number(remote.bulk_created === true),
-    // The task list does not show it: counted as an annotation saved through the API is.
-    result_count: resultCount(remote.result ?? null),
-  };
-}
 
 function writeMirror(run: PullRun, annotation: number, remote: RemoteAnnotation): void {
   const version = remoteVersion(remote);
