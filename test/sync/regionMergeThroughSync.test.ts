@@ -159,5 +159,14 @@ describe('region merge through a whole sync', () => {
     const after = await remote.api<RemoteAnnotation>('GET', `/api/annotations/${annotations[0]!.id}/`);
     expect(after.updated_at).toBe(remoteMerged.updated_at);
     expect(pendingRows()).toBe(0);
+
+    // Keep both: our version (with the merged region too) joins theirs on the remote.
+    await withLocalServer(dataDir, (call: Call) =>
+      call('POST', `/api/outpost/conflicts/${conflicts[0]!.id}/resolve`, { resolution: 'keep_both' }),
+    );
+    expect((await runSyncCli(dataDir, remote.url, remote.token, projectId)).summary?.conflicts).toBe(0);
+    const task = await remote.api<{ annotations: { result: Item[] }[] }>('GET', `/api/tasks/${taskIds[1]!}/`);
+    expect(task.annotations.map((annotation) => annotation.result)).toEqual([theirsMerged, here.clash]);
+    expect(pendingRows()).toBe(0);
   });
 });
