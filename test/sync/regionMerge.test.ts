@@ -56,12 +56,31 @@ function generatePair(seed: number): Pair {
 
 const PAIRS = Array.from({ length: 1000 }, (_, seed) => generatePair(seed + 1));
 
-function clashingUnits({ local, remote }: Pair): string[] {
-  return [...local.changed.keys()].filter((unit) => {
-    if (!remote.changed.has(unit)) return false;
-    const here = local.changed.get(unit)!;
-    const there = remote.changed.get(unit)!;
-    return canonicalJson(here) !== canonicalJson(there);
+/** Region ids an item points at: its own, or a relation's two ends. */
+const regionsOf = (item: Item | null | undefined): string[] =>
+  !item ? [] : item.type === 'relation' ? [String(item.from_id), String(item.to_id)] : [String(item.id ?? '')];
+
+/** Regions of the base with no item left on a side: removed whole there. */
+function removedWhole(base: readonly Item[], side: SideEdit): Set<string> {
+  const own = (items: readonly Item[]) => items.filter((item) => item.type !== 'relation').flatMap(regionsOf);
+  const kept = new Set(own(side.result));
+  return new Set(own(base).filter((id) => !kept.has(id)));
+}
+
+/**
+ * The units that must clash: changed differently on both sides, or changed on one side for a
+ * region the other removed whole (a relation to it would point at nothing).
+ */
+function clashingUnits({ base, local, remote }: Pair): string[] {
+  const removedHere = removedWhole(base, local);
+  const removedThere = removedWhole(base, remote);
+  const units = new Set([...local.changed.keys(), ...remote.changed.keys()]);
+  return [...units].filter((unit) => {
+    const here = local.changed.get(unit);
+    const there = remote.changed.get(unit);
+    if (here !== undefined && there !== undefined) return canonicalJson(here) !== canonicalJson(there);
+    if (here === undefined) return regionsOf(there).some((id) => removedHere.has(id));
+    return regionsOf(here).some((id) => removedThere.has(id));
   });
 }
 
@@ -109,7 +128,7 @@ describe('region merge over 1,000 seeded pairs of concurrent edits', () => {
       const label = JSON.stringify(pair);
       if (action.kind !== 'keep_both' || !action.regions) throw new Error(`expected a region conflict: ${label}`);
       const { regions } = action;
-      expect(regions.clashes.map((clash) => unitOf((clash.here ?? clash.there) as Item)).sort(), label).toEqual(
+      expect(regions.clashes.map((clash) => unitOf((clash.there ?? clash.here) as Item)).sort(), label).toEqual(
         [...clashing].sort(),
       );
       // The mirror has their value of each clashing unit, the kept version ours; both have every other edit.
@@ -179,6 +198,20 @@ describe('region merge: the rules written out', () => {
       kind: 'merge',
       merged: { ...version(moved), groundTruth: true },
     });
+  });
+
+  it('reports a relation added to a region the other side removed whole', () => {
+    const relation = { from_id: 'r1', to_id: 'r2', type: 'relation', labels: [] as string[] };
+    const other = { ...base[0]!, id: 'r2' };
+    const action = resolveByRegion(version([...base, other]), version([other]), version([...base, other, relation]));
+    expect(action.kind).toBe('keep_both');
+    if (action.kind !== 'keep_both') return;
+    expect(action.regions?.clashes).toEqual([
+      { kind: 'item', unit: expect.any(String) as string, here: null, there: relation },
+    ]);
+    // The removal of r1 merged into both: the mirror keeps the relation, the kept version does not.
+    expect(action.regions?.theirs).toEqual(version([other, relation]));
+    expect(action.regions?.ours).toEqual(version([other]));
   });
 
   it('keys relations by their two ends and items without ids by control', () => {

@@ -6,7 +6,9 @@ import { canonicalJson } from './canonicalJson.js';
  * per-region text, a choice, a span) or a relation between two regions. Each item is a unit:
  * a unit changed (added, edited, removed) on one side only is taken from that side, the same
  * change on both sides is taken once, and different changes to one unit on both sides clash.
- * An edit against a removal clashes too: a region's work is never dropped without being reported.
+ * An edit against a removal clashes too, including an edit of one of a region's units (or a
+ * relation to it) when the other side removed the region whole: a region's work is never dropped
+ * or left dangling without being reported.
  *
  * Units are keyed by (id, from_name, to_name, type): a moved box and an edited per-region
  * TextArea of the same region are two units and merge. Items without an id (older imports) use
@@ -76,6 +78,21 @@ function threeWayFlag(base: boolean, local: boolean, remote: boolean): boolean {
   return local === base ? remote : local;
 }
 
+/** The regions an item belongs to: its own id, or for a relation the two it joins. */
+function regionsOf(item: ResultItem | undefined): string[] {
+  if (!item) return [];
+  const ids = item.type === 'relation' ? [text(item.from_id), text(item.to_id)] : [text(item.id)];
+  return ids.filter((id): id is string => id !== undefined);
+}
+
+/** Regions of the base that a side removed whole (no item of it is left there). */
+function removedRegions(base: Map<string, ResultItem>, side: Map<string, ResultItem>): Set<string> {
+  const ownIds = (items: Map<string, ResultItem>) =>
+    [...items.values()].filter((item) => item.type !== 'relation').flatMap(regionsOf);
+  const kept = new Set(ownIds(side));
+  return new Set(ownIds(base).filter((id) => !kept.has(id)));
+}
+
 /** Base order first, then the units new here in this side's order, then those new there. */
 function unitOrder(base: Map<string, ResultItem>, local: Map<string, ResultItem>, remote: Map<string, ResultItem>) {
   const order = [...base.keys()];
@@ -108,13 +125,20 @@ export function mergeRegions(
   let merged = 0;
   let localEdited = false;
   let remoteEdited = false;
+  const removedHere = removedRegions(baseUnits, localUnits);
+  const removedThere = removedRegions(baseUnits, remoteUnits);
   for (const unit of unitOrder(baseUnits, localUnits, remoteUnits)) {
     const was = baseUnits.get(unit);
     const here = localUnits.get(unit);
     const there = remoteUnits.get(unit);
     localEdited ||= !same(was, here);
     remoteEdited ||= !same(was, there);
-    if (same(here, there) || same(was, here) || same(was, there)) {
+    // A unit added or edited on one side for a region the other side removed whole (a per-region
+    // text, a relation to it) would be left pointing at nothing: that is an edit against a removal.
+    const orphaned =
+      (same(was, here) && !same(was, there) && regionsOf(there).some((id) => removedHere.has(id))) ||
+      (same(was, there) && !same(was, here) && regionsOf(here).some((id) => removedThere.has(id)));
+    if (!orphaned && (same(here, there) || same(was, here) || same(was, there))) {
       const taken = same(was, here) ? there : here;
       if (!same(was, taken)) merged += 1;
       if (taken) {
