@@ -37,6 +37,26 @@ export const conflictAnnotationSchema = z.strictObject({
 });
 export type ConflictAnnotation = z.infer<typeof conflictAnnotationSchema>;
 
+/**
+ * One unit that changed differently on both sides: a result item (a region's output of one
+ * control, or a relation) or the skip flag against edits. `here`/`there` hold each side's item
+ * (null: removed on that side) or, for a skip, each side's flag.
+ */
+export const regionClashSchema = z.strictObject({
+  kind: z.enum(['item', 'skip']),
+  unit: z.string(),
+  here: z.unknown(),
+  there: z.unknown(),
+});
+export type RegionClash = z.infer<typeof regionClashSchema>;
+
+/** For two edits merged region by region: the regions that clashed, and how many merged. */
+export const conflictRegionsSchema = z.strictObject({
+  clashes: z.array(regionClashSchema),
+  merged: z.number(),
+});
+export type ConflictRegions = z.infer<typeof conflictRegionsSchema>;
+
 export const conflictSchema = z.strictObject({
   id: z.number(),
   project: z.number(),
@@ -52,6 +72,8 @@ export const conflictSchema = z.strictObject({
   task_data: z.unknown(),
   /** For `task_deleted_there`: the work the task holds here (empty for other kinds). */
   task_annotations: z.array(conflictAnnotationSchema),
+  /** Set when the two versions were merged by region and only some regions clash; null otherwise. */
+  regions: conflictRegionsSchema.nullable(),
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 

@@ -9,8 +9,8 @@ import { runSyncCli, withLocalServer } from './faultsFixtures.js';
  * The ground-truth mark through whole syncs (push, then pull, through the CLI) with a second
  * Outpost as the remote. The mark is part of the version both sides agreed on, so setting or
  * clearing it on an annotation whose result nobody touched is a change like any other: pushed
- * from here, pulled from there, and, when the other side edited the same annotation meanwhile, a
- * conflict that keeps both.
+ * from here, pulled from there, and, when the other side edited the result meanwhile, merged
+ * with that edit.
  */
 describe('ground truth through a whole sync', () => {
   let remote: RemoteOutpost;
@@ -78,7 +78,7 @@ describe('ground truth through a whole sync', () => {
     expect(await localMarks()).toEqual({ here: [false], there: [false], both: [false] });
   });
 
-  it('a mark here against an edit there is a conflict that keeps both', async () => {
+  it('a mark here against an edit there merges: one annotation, marked, with their edit', async () => {
     await withLocalServer(dataDir, async (call) => {
       const { tasks } = await call<LocalTasks>('GET', '/api/tasks/?project=1&fields=all');
       const both = tasks.find((task) => task.data.text === 'both')!.annotations[0]!.id;
@@ -86,9 +86,12 @@ describe('ground truth through a whole sync', () => {
     });
     await remote.api('PATCH', `/api/annotations/${remoteIds[2]}/`, { result: choice('neg') });
 
-    expect((await sync())?.conflicts).toBe(1);
-    // Their edit stands there, unmarked; here, the mirror holds it and the marked version is kept beside it.
-    expect(await remoteMark(remoteIds[2]!)).toBe(false);
-    expect((await localMarks()).both?.sort()).toEqual([false, true]);
+    // The mark and the edit are different parts of the version: they merge, and the merge is pushed.
+    expect((await sync())?.conflicts).toBe(0);
+    expect(await remoteMark(remoteIds[2]!)).toBe(true);
+    expect((await remote.api<{ result: unknown }>('GET', `/api/annotations/${remoteIds[2]}/`)).result).toEqual(
+      choice('neg'),
+    );
+    expect((await localMarks()).both).toEqual([true]);
   });
 });

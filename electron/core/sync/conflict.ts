@@ -4,7 +4,13 @@
  * versions now (null: absent, i.e. deleted or never there). The rule: nothing an annotator
  * submitted is dropped silently. A deletion is not work, an edit is: an edit beats a deletion,
  * and two different edits are both kept, the remote one as the mirror, the local one beside it.
+ * `resolveByRegion` then merges two different edits region by region (regionMerge.ts).
  */
+
+import { canonicalJson } from './canonicalJson.js';
+import { mergeRegions, type MergeSide, type RegionClash } from './regionMerge.js';
+
+export { canonicalJson };
 
 export interface AnnotationVersion {
   /** The result as canonical JSON text, so equal results compare equal. */
@@ -56,18 +62,56 @@ export function resolveAnnotationSync(
   return { kind: 'keep_both', conflict: 'edited_on_both_sides' };
 }
 
-/** Canonical JSON: object keys sorted, so results that differ only in key order compare equal. */
-export function canonicalJson(value: unknown): string {
-  // Written out rather than a JSON.stringify replacer, which rebuilt every object sorted: a pull
-  // runs this on every annotation it stores. The output is JSON.stringify's, keys sorted by code unit.
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const members: string[] = [];
-  for (const key of Object.keys(record).sort()) {
-    const item = record[key];
-    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-    members.push(`${JSON.stringify(key)}:${canonicalJson(item)}`);
+/** Two edits that clash in some regions: both merges, and what clashed. */
+export interface RegionConflict {
+  /** The mirror: every unit merged, the remote's value where they clash. */
+  theirs: AnnotationVersion;
+  /** Kept beside it: every unit merged, this side's value where they clash. */
+  ours: AnnotationVersion;
+  clashes: RegionClash[];
+  /** Units taken from one side without a clash. */
+  merged: number;
+}
+
+export type RegionAction =
+  | Exclude<SyncAction, { kind: 'keep_both' }>
+  /** Both changed, in different regions: the merge becomes the mirror and is pushed over the remote version. */
+  | { kind: 'merge'; merged: AnnotationVersion }
+  /** Both changed the same regions differently; `regions` is null when the results could not be merged by region. */
+  | { kind: 'keep_both'; conflict: 'edited_on_both_sides'; regions: RegionConflict | null };
+
+function asVersion(side: MergeSide): AnnotationVersion {
+  return { result: canonicalJson(side.result), wasCancelled: side.wasCancelled, groundTruth: side.groundTruth };
+}
+
+function parsed(version: AnnotationVersion) {
+  return {
+    result: JSON.parse(version.result) as unknown,
+    wasCancelled: version.wasCancelled,
+    groundTruth: version.groundTruth,
+  };
+}
+
+/**
+ * resolveAnnotationSync, then two different edits of an annotation both sides knew (a base) are
+ * merged by region: no clash is a merge (or the remote version, when the merge is just that);
+ * clashes stay a keep_both conflict whose two versions each carry every merged unit.
+ */
+export function resolveByRegion(
+  base: AnnotationVersion | null,
+  local: AnnotationVersion | null,
+  remote: AnnotationVersion | null,
+): RegionAction {
+  const action = resolveAnnotationSync(base, local, remote);
+  if (action.kind !== 'keep_both') return action;
+  const outcome = base && local && remote ? mergeRegions(parsed(base), parsed(local), parsed(remote)) : null;
+  if (!outcome) return { ...action, regions: null };
+  const theirs = asVersion(outcome.theirs);
+  if (outcome.clashes.length > 0) {
+    return {
+      ...action,
+      regions: { theirs, ours: asVersion(outcome.ours), clashes: outcome.clashes, merged: outcome.merged },
+    };
   }
-  return `{${members.join(',')}}`;
+  return sameVersion(theirs, remote) ? { kind: 'take_remote' } : { kind: 'merge', merged: theirs };
 }

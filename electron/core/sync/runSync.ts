@@ -107,9 +107,10 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
 
     // 2. Push first, so what was labeled offline reaches the remote before its state is pulled.
     // With nothing journaled there is nothing to send and no request is made.
-    stopIfCancelled();
-    progress.phase('push');
-    if (countPendingOutbox(deps.db, remoteId) > 0) {
+    const push = async () => {
+      stopIfCancelled();
+      progress.phase('push');
+      if (countPendingOutbox(deps.db, remoteId) === 0) return;
       try {
         const pushed = await untilAborted(pushOutbox(ctx, { waitForBackoff: options.waitForBackoff ?? false }), signal);
         run.addPushed(pushed.stats, pushed.conflicts);
@@ -119,7 +120,8 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
         stepFailed = true;
         progress.error('outbox', messageOf(error));
       }
-    }
+    };
+    await push();
 
     // 3. Pull each project; one project's failure is listed and the others still run.
     // Each project once, however often a caller named it.
@@ -127,12 +129,14 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
       ...new Set(options.projects ?? listMirrorProjects(deps.db, remoteId).map((row) => row.remote_project_id)),
     ];
     const pulledProjects: number[] = [];
+    let merges = 0;
     for (const [index, remoteProjectId] of projects.entries()) {
       stopIfCancelled();
       progress.phase('pull', `project ${remoteProjectId} (${index + 1} of ${projects.length})`);
       try {
         const pulled = await untilAborted(pullProject(ctx, remoteProjectId), signal);
         run.addPulled(pulled.stats, pulled.conflicts);
+        merges += pulled.merges;
         pulledProjects.push(pulled.projectId);
       } catch (error) {
         stopIfCancelled();
@@ -140,6 +144,10 @@ export async function runSync(deps: SyncDeps, remoteId: number, options: RunSync
         progress.error(`project ${remoteProjectId}`, messageOf(error));
       }
     }
+
+    // 3b. Edits merged by region (both sides changed an annotation in different regions) are
+    // pushed now, so both sides hold the merge when the run ends rather than after the next one.
+    if (merges > 0) await push();
 
     // 4. Media the pulled tasks reference, so they can be labeled offline. Per-file failures are
     // listed by the step; the files stay to be fetched by the next run.

@@ -16,6 +16,8 @@ export type {
   ConflictAnnotation,
   ConflictAuthor,
   ConflictKind,
+  ConflictRegions,
+  RegionClash,
   Resolution,
 } from '../../../shared/api/conflicts';
 

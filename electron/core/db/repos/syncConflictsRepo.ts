@@ -18,6 +18,8 @@ export interface SyncConflictRow {
   created_at: string;
   resolved_at: string | null;
   resolution: string | null;
+  /** JSON of the clashing regions of a region-level conflict; null otherwise. */
+  regions: string | null;
 }
 
 export interface ConflictFilter {

@@ -55,15 +55,17 @@ export function insertOutboxCreate(db: Db, row: OutboxCreate): void {
 }
 
 /** A new `sync_conflicts` row: open, so no resolution yet. */
-export type SyncConflictInsert = Omit<SyncConflictRow, 'id' | 'resolved_at' | 'resolution'>;
+export type SyncConflictInsert = Omit<SyncConflictRow, 'id' | 'resolved_at' | 'resolution' | 'regions'> & {
+  regions?: string | null;
+};
 
 export function insertSyncConflict(db: Db, row: SyncConflictInsert): number {
   return Number(
     statement(
       db,
-      `INSERT INTO sync_conflicts (remote, project, task, local_annotation, mirror_annotation, remote_annotation_id, kind, created_at)
-       VALUES (@remote, @project, @task, @local_annotation, @mirror_annotation, @remote_annotation_id, @kind, @created_at)`,
-    ).run(row).lastInsertRowid,
+      `INSERT INTO sync_conflicts (remote, project, task, local_annotation, mirror_annotation, remote_annotation_id, kind, created_at, regions)
+       VALUES (@remote, @project, @task, @local_annotation, @mirror_annotation, @remote_annotation_id, @kind, @created_at, @regions)`,
+    ).run({ ...row, regions: row.regions ?? null }).lastInsertRowid,
   );
 }
 

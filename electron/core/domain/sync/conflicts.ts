@@ -11,11 +11,13 @@ import {
 } from '../../db/repos/syncConflictsRepo.js';
 import {
   CONFLICT_KINDS,
+  conflictRegionsSchema,
   RESOLUTIONS,
   type Conflict,
   type ConflictAnnotation,
   type ConflictCounts,
   type ConflictKind,
+  type ConflictRegions,
   type Resolution,
 } from '../../../../shared/api/conflicts.js';
 import type { DomainContext } from '../context.js';
@@ -44,6 +46,7 @@ export interface ConflictView {
   task_data: unknown;
   /** For `task_deleted_there`: the work the task holds here (empty for other kinds). */
   task_annotations: ConflictAnnotation[];
+  regions: ConflictRegions | null;
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -107,6 +110,7 @@ export function viewConflict(db: Db, row: SyncConflictRow): ConflictView {
     remote_version: conflictAnnotation(db, row.mirror_annotation),
     task_data: parseJson(readTaskData(db, row.task)),
     task_annotations: taskAnnotations(db, row),
+    regions: row.regions === null ? null : conflictRegionsSchema.parse(JSON.parse(row.regions)),
   };
 }
 

@@ -1,11 +1,8 @@
-import { resultCount } from '../../domain/annotations/resultCount.js';
 import { randomUUID } from 'node:crypto';
 import { findAnnotationById } from '../../db/repos/annotationsRepo.js';
 import { setAnnotationUniqueId } from '../../db/repos/syncConflictsRepo.js';
 import {
   deleteMirrorAnnotation,
-  findMirrorAnnotationByRemote,
-  findMirrorPrediction,
   listMirrorAnnotationsOfTask,
   upsertMirrorAnnotation,
   type MirrorAnnotationRow,
@@ -22,48 +19,20 @@ import {
   deleteMirroredAnnotation,
   insertMirroredAnnotation,
   updateMirroredAnnotation,
-  type MirroredAnnotationColumns,
 } from '../../domain/sync/mirrorWrites.js';
-import { resolveAnnotationSync } from '../conflict.js';
+import { resolveByRegion, sameVersion, type RegionConflict } from '../conflict.js';
+import { writeMergedVersion } from './applyMerge.js';
+import { columnsOf } from './mirrorColumns.js';
 import type { PullRun } from './pullRun.js';
-import { authorOf, completedById, remoteVersion, storedVersion, type RemoteAnnotation } from './remoteTask.js';
+import { remoteVersion, storedVersion, type RemoteAnnotation } from './remoteTask.js';
 
 /*
  * Pull step 3b: a task's annotations, each resolved three ways (base = the mirror row's agreed
  * version, local = the annotation here, remote = the one just pulled or null if gone there).
- * Nothing an annotator did is dropped: diverging edits keep both, a conflict row says so, and
+ * Nothing an annotator did is dropped: edits of different regions merge (and the merge is
+ * queued for the push), diverging edits of one region keep both, a conflict row says so, and
  * the outbox rows that would overwrite the remote are superseded.
  */
-
-function columnsOf(run: PullRun, remote: RemoteAnnotation): MirroredAnnotationColumns {
-  const { ctx, authors } = run;
-  const authorId = completedById(remote);
-  const parentAnnotation = remote.parent_annotation
-    ? findMirrorAnnotationByRemote(ctx.db, ctx.remoteId, remote.parent_annotation)?.annotation
-    : undefined;
-  const parentPrediction = remote.parent_prediction
-    ? findMirrorPrediction(ctx.db, ctx.remoteId, remote.parent_prediction)
-    : undefined;
-  return {
-    result: JSON.stringify(remote.result ?? null),
-    completed_by: authorId === null ? null : authors.author(authorId, authorOf(remote), run.now()),
-    updated_by: authors.known(remote.updated_by),
-    was_cancelled: Number(remote.was_cancelled === true),
-    ground_truth: Number(remote.ground_truth === true),
-    lead_time: remote.lead_time ?? null,
-    created_at: remote.created_at ?? remote.updated_at,
-    updated_at: remote.updated_at,
-    draft_created_at: remote.draft_created_at ?? null,
-    import_id: remote.import_id ?? null,
-    last_action: remote.last_action ?? null,
-    last_created_by: authors.known(remote.last_created_by),
-    parent_prediction: parentPrediction ?? null,
-    parent_annotation: parentAnnotation ?? null,
-    bulk_created: Number(remote.bulk_created === true),
-    // The task list does not show it: counted as an annotation saved through the API is.
-    result_count: resultCount(remote.result ?? null),
-  };
-}
 
 function writeMirror(run: PullRun, annotation: number, remote: RemoteAnnotation): void {
   const version = remoteVersion(remote);
@@ -91,6 +60,7 @@ function recordConflict(
   task: number,
   kind: string,
   ids: { local: number | null; mirror: number | null; remote: number },
+  regions: RegionConflict | null = null,
 ): number {
   run.conflicts += 1;
   return insertSyncConflict(run.ctx.db, {
@@ -102,6 +72,7 @@ function recordConflict(
     remote_annotation_id: ids.remote,
     kind,
     created_at: run.now(),
+    regions: regions && JSON.stringify({ clashes: regions.clashes, merged: regions.merged }),
   });
 }
 
@@ -110,7 +81,7 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
   const { db } = run.ctx;
   const local = findAnnotationById(db, mirror.annotation)!;
   const base = storedVersion(mirror.base_result, mirror.base_was_cancelled, mirror.base_ground_truth);
-  const action = resolveAnnotationSync(
+  const action = resolveByRegion(
     base,
     storedVersion(local.result, local.was_cancelled, local.ground_truth),
     remote && remoteVersion(remote),
@@ -130,17 +101,33 @@ function resolveMirrored(run: PullRun, task: number, mirror: MirrorAnnotationRow
       supersedeOutboxOfAnnotation(db, local.id, 'superseded: deleted on the remote', run.now());
       deleteMirroredAnnotation(db, local.id);
       return true;
+    case 'merge':
+      // Different regions changed on each side: the merge is the mirror, over the remote version
+      // as the agreed base, so the push's guarded PATCH carries it there.
+      writeMergedVersion(run, local.id, action.merged, [local.lead_time, remote!.lead_time], true);
+      writeMirror(run, local.id, remote!);
+      run.merges += 1;
+      return true;
     case 'keep_both': {
       // The remote version becomes the mirror; the annotator's version stays as its own annotation,
       // under an id of its own, so a later create of it can never be taken for its former twin.
+      // When only some regions clash, both carry every merged region (the mirror pushes them).
       deleteMirrorAnnotation(db, local.id);
       setAnnotationUniqueId(db, local.id, randomUUID());
+      const { regions } = action;
+      if (regions) writeMergedVersion(run, local.id, regions.ours, [local.lead_time], false);
       const mirrorId = createFromRemote(run, task, remote!);
-      const conflict = recordConflict(run, task, action.conflict, {
-        local: local.id,
-        mirror: mirrorId,
-        remote: remote!.id,
-      });
+      if (regions && !sameVersion(regions.theirs, remoteVersion(remote!))) {
+        writeMergedVersion(run, mirrorId, regions.theirs, [remote!.lead_time, local.lead_time], true);
+        run.merges += 1;
+      }
+      const conflict = recordConflict(
+        run,
+        task,
+        action.conflict,
+        { local: local.id, mirror: mirrorId, remote: remote!.id },
+        regions,
+      );
       supersedeOutboxOfAnnotation(db, local.id, `superseded: conflict ${conflict}`, run.now());
       return true;
     }

@@ -21,6 +21,8 @@ export interface PulledProject {
   projectId: number;
   stats: PullStats;
   conflicts: number;
+  /** Annotations merged by region and queued for the push. */
+  merges: number;
 }
 
 export interface PullOptions {
@@ -118,6 +120,7 @@ export async function pullProject(
     authors: createAuthorMap(ctx),
     stats: { ...emptyPullStats(), projects: 1 },
     conflicts: 0,
+    merges: 0,
     now: () => formatTimestamp(ctx.clock()),
   };
 
@@ -168,5 +171,5 @@ export async function pullProject(
       last_pull_at: run.now(),
     });
   })();
-  return { projectId: run.projectId, stats: run.stats, conflicts: run.conflicts };
+  return { projectId: run.projectId, stats: run.stats, conflicts: run.conflicts, merges: run.merges };
 }

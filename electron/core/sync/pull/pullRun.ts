@@ -13,6 +13,8 @@ export interface PullRun {
   stats: PullStats;
   /** sync_conflicts rows recorded by this pull. */
   conflicts: number;
+  /** Annotations this pull merged by region and queued to push (runSync pushes again after the pulls). */
+  merges: number;
   /** Local time for local bookkeeping (outbox, conflicts, task bumps); never a pull cursor. */
   now(): string;
 }

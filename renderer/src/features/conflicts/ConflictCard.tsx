@@ -5,6 +5,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { listRemotes } from '../../api/remotes';
 import { routes } from '../../router';
 import { AnnotationVersion } from './AnnotationVersion';
+import { RegionClashes } from './RegionClashes';
 import { formatWhen, RESOLUTION_DONE, RESOLUTION_LABELS, wordsFor } from './conflictWords';
 import { taskCaption } from './resultSummary';
 
@@ -66,6 +67,7 @@ export function ConflictCard({ conflict, pending, onResolve }: ConflictCardProps
       </header>
       {/* Once answered, a side that was dropped is gone: the card keeps only what happened and the answer. */}
       {!resolution && <p className="conflict-card__happened">{words.happened}</p>}
+      {!resolution && conflict.regions && <RegionClashes regions={conflict.regions} headingId={`${prefix}-regions`} />}
       {!resolution && (
         <div className="conflict-card__sides">
           <AnnotationVersion
