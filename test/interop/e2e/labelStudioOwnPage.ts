@@ -1,8 +1,25 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from '../../helpers/chromium.js';
 import { expectEventually, waitUntil } from '../../helpers/eventually.js';
-import type { LabelStudioServer } from '../labelStudio.js';
+import type { LabelStudioInfo, LabelStudioServer } from '../labelStudio.js';
+
+/** Signs in to Label Studio as the rig's user and opens a task on its own labeling page. */
+export async function openOwnLabelingPage(
+  browser: Browser,
+  ls: Pick<LabelStudioInfo, 'url' | 'user'>,
+  project: number,
+  task: number,
+): Promise<Page> {
+  const own = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await own.goto(`${ls.url}/user/login/`);
+  await own.locator('input[name="email"]').fill(ls.user.email);
+  await own.locator('input[name="password"]').fill(ls.user.password);
+  await own.locator('button[type="submit"], input[type="submit"]').first().click();
+  await own.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+  await own.goto(`${ls.url}/projects/${project}/data?task=${task}`);
+  return own;
+}
 
 /**
  * Gives `date` to a task's required DateTime on Label Studio's own labeling page, signed in as the
@@ -12,13 +29,7 @@ import type { LabelStudioServer } from '../labelStudio.js';
 export async function submitDateOnOwnPage(ls: LabelStudioServer, project: number, task: number, date: string) {
   const browser: Browser = await launchChromium();
   try {
-    const own = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await own.goto(`${ls.url}/user/login/`);
-    await own.locator('input[name="email"]').fill(ls.user.email);
-    await own.locator('input[name="password"]').fill(ls.user.password);
-    await own.locator('button[type="submit"], input[type="submit"]').first().click();
-    await own.waitForURL((url) => !url.pathname.startsWith('/user/login'));
-    await own.goto(`${ls.url}/projects/${project}/data?task=${task}`);
+    const own = await openOwnLabelingPage(browser, ls, project, task);
     const dateInput = own.locator('input[type="date"]');
     const submit = own.getByRole('button', { name: 'Submit' });
     const warning = own.locator('.ant-modal-wrap').filter({ hasText: 'is required' });

@@ -17,13 +17,18 @@ import { startLabelStudio, type LabelStudioServer } from '../labelStudio.js';
 import { submitDateOnOwnPage } from './labelStudioOwnPage.js';
 import { labelStudioApi, listTasks, type HttpJson, type Json } from '../sync/syncRig.js';
 import { expectEventually, waitUntil } from '../../helpers/eventually.js';
+import { editorResult } from '../../helpers/editorRegions.js';
+import { encodeRgbPng, generateScene, maskIou } from '../../helpers/segmentScenes.js';
+import { uploadFiles } from '../ml/imageModelRig.js';
+import { acceptSuggestion, drawSmartBox, savedBrushRegions, SMART_BOX_CONFIG } from './smartBoxIn122.js';
 
 /*
  * Labeling with a remote's own editor, against the real Label Studio 1.22: a project whose config
  * uses a tag the bundled editor (1.4.0) lacks (DateTime) is synced, Label Studio is stopped, the
  * task is labeled in Outpost with the editor cached from it, and the push lands on the server with
  * the result that Label Studio's own labeling page produces for the same input (labeled there, in
- * Chromium).
+ * Chromium). Then click-to-segment with it: a smart box drawn in the 1.22 editor comes back as the
+ * built-in model's mask and is saved as brush RLE.
  */
 
 const CONFIG =
@@ -42,9 +47,9 @@ describe('labeling with the remote’s own editor, offline', () => {
   let remoteId: number;
   let project: number;
 
-  const sync = async () => {
+  const sync = async (projects = [remoteProject]) => {
     const run = await session.server.api<{ id: number }>('POST', `/api/outpost/remotes/${remoteId}/sync`, {
-      projects: [remoteProject],
+      projects,
     });
     return waitUntil(
       async () => {
@@ -57,6 +62,13 @@ describe('labeling with the remote’s own editor, offline', () => {
       'the sync to finish',
       120_000,
     );
+  };
+  const mirrorOf = async (remoteProjectId: number) => {
+    const mirrors = await session.server.api<{ id: number; mirror: { project: number } | null }[]>(
+      'GET',
+      `/api/outpost/remotes/${remoteId}/projects`,
+    );
+    return mirrors.find((candidate) => candidate.id === remoteProjectId)!.mirror!.project;
   };
   const datetimeResults = async (task: number) =>
     (await remote.call<{ result: Json[] }[]>('GET', `/api/tasks/${task}/annotations/`)).flatMap((annotation) =>
@@ -101,11 +113,7 @@ describe('labeling with the remote’s own editor, offline', () => {
     ).id;
     const run = await sync();
     expect(run.errors).toEqual([]);
-    const mirrors = await session.server.api<{ id: number; mirror: { project: number } | null }[]>(
-      'GET',
-      `/api/outpost/remotes/${remoteId}/projects`,
-    );
-    project = mirrors.find((candidate) => candidate.id === remoteProject)!.mirror!.project;
+    project = await mirrorOf(remoteProject);
 
     const editor = await session.server.api<ProjectEditor>('GET', `/api/outpost/projects/${project}/editor`);
     expect(editor).toMatchObject({ kind: 'cached', version: '1.22.0', source: ls.url, notice: null });
@@ -214,5 +222,37 @@ describe('labeling with the remote’s own editor, offline', () => {
       ).toBe(1);
     }
     session.expectClean(session.server.origin, { moreThan: 10 });
+  });
+
+  it('segments with it: a smart box comes back as the built-in model’s mask, saved as brush RLE', async () => {
+    const scene = generateScene(21, 'blob', 640, 480);
+    const orchard = (
+      await remote.call<{ id: number }>('POST', '/api/projects/', { title: 'Orchard', label_config: SMART_BOX_CONFIG })
+    ).id;
+    const fruit = encodeRgbPng(scene.width, scene.height, scene.pixels);
+    await uploadFiles(remote, orchard, [{ name: 'fruit.png', bytes: fruit }]);
+    expect((await sync([orchard])).errors).toEqual([]);
+    const local = await mirrorOf(orchard);
+    const [task] = (await session.server.api<{ tasks: { id: number }[] }>('GET', `/api/tasks/?project=${local}`)).tasks;
+    const backend = { project: local, url: 'outpost:local-model', title: 'Built-in model', is_interactive: true };
+    await session.server.api('POST', '/api/ml', backend);
+
+    // Room for the whole image beside 1.22's panels.
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.goto(`${session.server.cli.url}/#/projects/${local}/tasks/${task!.id}`);
+    await drawSmartBox(page, scene);
+    await acceptSuggestion(page);
+    await expectEventually(async () => (await editorResult(page)).map((item) => item.type)).toContain('brushlabels');
+    await page.screenshot({ path: join(SCREENSHOTS, 'segment-smart-box-cached-1.22.png') });
+    await labelingEditor(page).getByRole('button', { name: 'Submit' }).click();
+    await notification(page, 'Annotation submitted.').waitFor();
+
+    const saved = await savedBrushRegions(session.server, task!.id, scene);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.value).toMatchObject({ format: 'rle', brushlabels: ['Fruit'] });
+    expect(maskIou(saved[0]!.mask, scene.truth)).toBeGreaterThanOrEqual(0.9);
+    // 1.22 announces the smart box itself; the host's stand-in for 1.4.0 must not ask a second time.
+    expect(session.record.requests.filter((url) => url.endsWith('/interactive-annotating'))).toHaveLength(1);
+    session.expectClean(session.server.origin, { moreThan: 10, allowBlobUrls: true });
   });
 });
