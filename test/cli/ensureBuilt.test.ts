@@ -130,7 +130,7 @@ function startApp(root: string, args: string[]): Promise<{ child: ChildProcess; 
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no LOGIN line in 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no LOGIN line in 90 s:\n${output}`)), 90_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const url = /^URL: (\S+)$/m.exec(output)?.[1];

@@ -86,7 +86,7 @@ export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise
     const check = () => {
       if (['URL', 'TOKEN', 'PAT', 'LOGIN'].every((name) => lineValue(stdout, name) !== undefined)) finish(null);
     };
-    const timeoutMs = options.timeoutMs ?? 20_000;
+    const timeoutMs = options.timeoutMs ?? 60_000;
     const timer = setTimeout(
       () => finish(new Error(`outpost ${args.join(' ')} printed no URL/TOKEN/PAT within ${timeoutMs} ms\n${output()}`)),
       timeoutMs,
