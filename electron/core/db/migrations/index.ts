@@ -17,6 +17,7 @@ import pulledExtras from './0016_pulled_extras.sql';
 import portableSchema from './0017_portable_schema.sql';
 import mirrorGroundTruth from './0018_mirror_ground_truth.sql';
 import taskAgreement from './0019_task_agreement.sql';
+import serverCopies from './0020_server_copies.sql';
 
 export interface Migration {
   version: number;
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   { version: 17, name: 'portable_schema', sql: portableSchema, editsSchemaText: true },
   { version: 18, name: 'mirror_ground_truth', sql: mirrorGroundTruth },
   { version: 19, name: 'task_agreement', sql: taskAgreement },
+  { version: 20, name: 'server_copies', sql: serverCopies },
 ];
