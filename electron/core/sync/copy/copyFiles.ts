@@ -23,13 +23,17 @@ export function uploadNameOf(sourceUrl: string): string {
   } catch {
     // A broken escape: the raw text is as good a name as any.
   }
-  return name.replace(/[^A-Za-z0-9._-]/g, '_').slice(-120) || 'file';
+  const safe = name.replace(/[^A-Za-z0-9._-]/g, '_') || 'file';
+  // Label Studio stores `upload/<project>/<8 hex>-<name>` in a 100-character column: a long name
+  // keeps its head (the source's prefix, which makes it unique) and its tail (the extension).
+  return safe.length > 60 ? `${safe.slice(0, 9)}${safe.slice(-51)}` : safe;
 }
 
 async function findUploaded(run: CopyRun, targetProject: number, name: string): Promise<string | null> {
   const records = await run.client.request<{ id: number; file: string }[]>(
     'GET',
     `/api/projects/${targetProject}/file-uploads`,
+    { query: { all: true } },
   );
   const found = records.find((record) => record.file.endsWith(`-${name}`));
   return found ? `/data/${found.file}` : null;
