@@ -307,3 +307,36 @@ export async function fileBytes(remote: SyncTestRemote, url: string): Promise<Bu
   expect(response.status, url).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
+
+/** The copy's writes on the target, as the proxy sees them (path with query). */
+export const PROJECT_CREATE = /^\/api\/projects\/?(\?|$)/;
+export const UPLOAD_FILES = /^\/api\/projects\/\d+\/import\?.*commit_to_project=false/;
+export const TASK_IMPORT = /^\/api\/projects\/\d+\/import\?.*return_task_ids=true/;
+
+/**
+ * Exactly once: the target holds one copied project, whose export equals the source's (known
+ * differences aside: every task once, no annotation or prediction twice or missing), and each
+ * uploaded file once, with the source's bytes.
+ */
+export async function expectCopiedOnce(source: SyncTestRemote, seeded: SeededSource, target: SyncTestRemote) {
+  const projects = await target.api<{ results: { id: number; description: string }[] }>(
+    'GET',
+    '/api/projects/?page_size=1000',
+  );
+  const copies = projects.results.filter((project) => /outpost-copy:/.test(project.description));
+  expect(copies, 'one project on the target').toHaveLength(1);
+  const copied = copies[0]!.id;
+  const targetMe = (await target.api<{ email: string }>('GET', '/api/current-user/whoami')).email;
+  const targetUsers = await target.api<{ email: string }[] | { results: { email: string }[] }>('GET', '/api/users/');
+  const emails = new Set((Array.isArray(targetUsers) ? targetUsers : targetUsers.results).map((user) => user.email));
+  const from = await exportView(source, seeded.project);
+  const to = await exportView(target, copied);
+  expect(Object.keys(to.tasks)).toHaveLength(seeded.taskCount);
+  expect(withoutMarkers(to)).toEqual(expectedOnTarget(from, emails, targetMe));
+  const uploads = await target.api<unknown[]>('GET', `/api/projects/${copied}/file-uploads?all=true`);
+  expect(uploads, 'each file uploaded once').toHaveLength(seeded.uploads.length);
+  for (const [name, url] of from.files) {
+    expect(await fileBytes(target, to.files.get(name)!), name).toEqual(await fileBytes(source, url));
+  }
+  return copied;
+}
