@@ -45,7 +45,8 @@ export async function copyCommand(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const project = parseProject(values.project as string | undefined);
-  const url = parseRemote(values.to as string | undefined, '--to');
+  if (values.to === undefined) throw new UsageError('outpost sync copy: --to is required.');
+  const url = parseRemote(values.to as string, '--to');
   const token = values.token as string | undefined;
   if (token !== undefined && token.trim() === '') throw new UsageError('outpost sync copy: --token may not be blank.');
   const dataDir = resolve((values.data as string | undefined) ?? defaultDataDir());

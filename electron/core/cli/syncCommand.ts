@@ -16,7 +16,7 @@ import { SYNC_HELP, UsageError } from './usage.js';
 import { pluralize } from '../../../shared/text/counts.js';
 
 export function parseRemote(value: string | undefined, option = '--remote'): string {
-  if (value === undefined) throw new UsageError(`outpost sync: ${option} is required.`);
+  if (value === undefined) throw new UsageError('outpost sync: --remote is required.');
   try {
     return normalizeRemoteUrl(value);
   } catch (error) {
