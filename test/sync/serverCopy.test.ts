@@ -69,6 +69,11 @@ describe('copying a mirrored project to another server', () => {
     const to = await exportView(target, summary.target_project!);
     const targetUsers = await target.api<{ email: string }[]>('GET', '/api/users/');
     expect(Object.keys(to.tasks)).toHaveLength(seeded.taskCount);
+    const count = (field: 'annotations' | 'predictions') =>
+      Object.values(from.tasks)
+        .map((task) => (task as Record<string, unknown[]>)[field]!.length)
+        .reduce((sum, length) => sum + length, 0);
+    expect(summary.pushed).toMatchObject({ annotations: count('annotations'), predictions: count('predictions') });
     expect(withoutMarkers(to)).toEqual(expectedOnTarget(from, new Set(targetUsers.map((u) => u.email)), targetMe));
 
     // Each uploaded file is on the target once, with the same bytes.

@@ -74,8 +74,7 @@ async function copyBatch(
   targetProject: number,
   batch: number,
   authors: ItemAuthors,
-  counts: CopiedCounts,
-): Promise<void> {
+): Promise<CopiedCounts | null> {
   const rows = listCopyBatch(run.db, run.copy.id, batch);
   const tasks = new Map(
     findTasksByIds(
@@ -86,12 +85,12 @@ async function copyBatch(
   const gone = rows.filter((row) => !tasks.has(row.task));
   if (gone.length > 0) run.db.transaction(() => gone.forEach((row) => dropCopyTask(run.db, run.copy.id, row.task)))();
   const todo = rows.filter((row) => tasks.has(row.task));
-  if (todo.length === 0) return;
+  if (todo.length === 0) return null;
 
   let mayHaveLanded = todo.some((row) => row.sent === 1);
   if (mayHaveLanded) {
     const found = await run.retry(() => markedTasks(run, targetProject));
-    if (linkFound(run, todo, found)) return;
+    if (linkFound(run, todo, found)) return null;
     // Imports are atomic: none of this batch is there, so it goes again from scratch.
     run.db.transaction(() => unmarkCopyBatch(run.db, run.copy.id, batch))();
     mayHaveLanded = false;
@@ -130,23 +129,21 @@ async function copyBatch(
   run.db.transaction(() =>
     todo.forEach((row, index) => setCopyTargetTask(run.db, run.copy.id, row.task, targetIds[index]!)),
   )();
-  counts.tasks += todo.length;
-  counts.annotations += annotations.length;
-  counts.predictions += predictions.length;
+  return { tasks: todo.length, annotations: annotations.length, predictions: predictions.length };
 }
 
-/** Copies every batch not yet on the target; `onBatch` is told after each. */
+/**
+ * Copies every batch not yet on the target; `onBatch` is told after each what it sent (null when
+ * the batch was found there already, sent by an earlier run).
+ */
 export async function copyTasks(
   run: CopyRun,
   targetProject: number,
   authors: ItemAuthors,
-  onBatch: (counts: CopiedCounts) => void,
-): Promise<CopiedCounts> {
-  const counts: CopiedCounts = { tasks: 0, annotations: 0, predictions: 0 };
+  onBatch: (sent: CopiedCounts | null) => void,
+): Promise<void> {
   for (const batch of listOpenCopyBatches(run.db, run.copy.id)) {
     if (run.signal?.aborted) throw run.signal.reason ?? new Error('cancelled');
-    await copyBatch(run, targetProject, batch, authors, counts);
-    onBatch(counts);
+    onBatch(await copyBatch(run, targetProject, batch, authors));
   }
-  return counts;
 }

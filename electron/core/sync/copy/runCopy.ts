@@ -25,7 +25,7 @@ import type { SyncRunResult } from '../runSync.js';
 import { emptyPushStats, type SyncProgress } from '../syncTypes.js';
 import type { CopyRun } from './copyRun.js';
 import { ensureTargetProject } from './copyProject.js';
-import { copyTasks } from './copyTasks.js';
+import { copyTasks, type CopiedCounts } from './copyTasks.js';
 import { targetUserEmails } from './targetUsers.js';
 
 /*
@@ -85,6 +85,23 @@ export interface CopyRunResult extends SyncRunResult {
   targetProjectId: number | null;
 }
 
+/** The remote the project mirrors now (it may have stopped being a mirror since the copy began). */
+function sourceRemoteOf(deps: SyncDeps, copy: ServerCopyRow): number {
+  const mirror = findMirrorProject(deps.db, copy.project);
+  if (!mirror) throw new Error(`project ${copy.project} is no longer mirrored here, so its media cannot be read`);
+  return mirror.remote;
+}
+
+/** Lists each author the target lacks, with how many of their annotations went to the token's user. */
+function noteReplaced(progress: SyncProgress, replaced: ReadonlyMap<string, number>, tokenEmail: string): void {
+  for (const [email, count] of replaced) {
+    progress.error(
+      `author ${email}`,
+      `not a user of the target: ${count} annotation${count === 1 ? '' : 's'} credited to ${tokenEmail}`,
+    );
+  }
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -100,8 +117,6 @@ export async function runServerCopy(
   const record = startSyncRunRecord(deps, copy.remote, options.progress);
   options.onRunStarted?.(record.runId);
   const progress = record.progress;
-  const pushed = emptyPushStats();
-  pushed.predictions = 0;
   const result = (status: 'completed' | 'failed' | 'cancelled'): CopyRunResult => ({
     runId: record.runId,
     status,
@@ -118,7 +133,7 @@ export async function runServerCopy(
       db: deps.db,
       dataDir: deps.dataDir,
       copy,
-      sourceRemote: findMirrorProject(deps.db, copy.project)!.remote,
+      sourceRemote: sourceRemoteOf(deps, copy),
       client: guardRemoteWrites(connection.client, 'copy'),
       progress,
       signal,
@@ -138,16 +153,15 @@ export async function runServerCopy(
     };
     const targetProject = await untilAborted(ensureTargetProject(run), signal);
     const total = countCopyTasks(deps.db, copy.id).total;
-    const copied = await untilAborted(
-      copyTasks(run, targetProject, authors, () => progress.items(countCopyTasks(deps.db, copy.id).copied, total)),
-      signal,
-    );
-    record.addPushed({ ...pushed, ...copied }, 0);
-    for (const [email, count] of replaced) {
-      progress.error(
-        `author ${email}`,
-        `not a user of the target: ${count} annotation${count === 1 ? '' : 's'} credited to ${connection.user.email}`,
-      );
+    // Counted and saved batch by batch, so a run cut off still says what it sent.
+    const onBatch = (sent: CopiedCounts | null) => {
+      if (sent) record.addPushed({ ...emptyPushStats(), ...sent }, 0);
+      progress.items(countCopyTasks(deps.db, copy.id).copied, total);
+    };
+    try {
+      await untilAborted(copyTasks(run, targetProject, authors, onBatch), signal);
+    } finally {
+      noteReplaced(progress, replaced, connection.user.email);
     }
     finishServerCopy(deps.db, copy.id, formatTimestamp(deps.clock()));
     progress.phase('done');
