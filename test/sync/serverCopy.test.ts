@@ -6,6 +6,7 @@ import { waitUntil } from '../helpers/eventually.js';
 import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { runSyncCli, withLocalServer } from './faultsFixtures.js';
 import {
+  COPIED_PROJECT_FIELDS,
   exportView,
   expectedOnTarget,
   fileBytes,
@@ -60,7 +61,7 @@ describe('copying a mirrored project to another server', () => {
 
     const copied = await target.api<Record<string, unknown>>('GET', `/api/projects/${summary.target_project}/`);
     const original = await source.api<Record<string, unknown>>('GET', `/api/projects/${seeded.project}/`);
-    for (const field of ['title', 'label_config', 'expert_instruction', 'show_instruction', 'maximum_annotations']) {
+    for (const field of COPIED_PROJECT_FIELDS) {
       expect(copied[field], field).toEqual(original[field]);
     }
     expect(copied.description).toMatch(/^Birds, by colour\.\n\noutpost-copy:[0-9a-f-]{36}$/);

@@ -6,6 +6,7 @@ import { startFaultProxy, type FaultProxy } from '../../helpers/faultProxy.js';
 import type { SyncTestRemote } from '../../helpers/syncRemote.js';
 import { runSyncCli } from '../../sync/faultsFixtures.js';
 import {
+  COPIED_PROJECT_FIELDS,
   copyUntilComplete,
   expectCopiedOnce,
   KNOWN_COPY_DIFFERENCES,
@@ -81,7 +82,7 @@ describe('copying a project between two Label Studio servers', () => {
 
     const settings = await target.api<Record<string, unknown>>('GET', `/api/projects/${copied}/`);
     const original = await source.api<Record<string, unknown>>('GET', `/api/projects/${seeded.project}/`);
-    for (const field of ['title', 'label_config', 'expert_instruction', 'show_instruction', 'maximum_annotations']) {
+    for (const field of COPIED_PROJECT_FIELDS) {
       expect(settings[field], field).toEqual(original[field]);
     }
   }, 300_000);

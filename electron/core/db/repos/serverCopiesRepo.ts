@@ -147,3 +147,10 @@ export function setCopyFileTarget(db: Db, copy: number, sourceUrl: string, targe
 export function dropCopyTask(db: Db, copy: number, task: number): void {
   statement(db, 'DELETE FROM server_copy_tasks WHERE copy = ? AND task = ?').run(copy, task);
 }
+
+/** Forgets everything a copy sent: its target project was deleted there, so it starts over. */
+export function restartServerCopy(db: Db, copy: number): void {
+  statement(db, 'UPDATE server_copies SET create_sent = 0, target_project_id = NULL WHERE id = ?').run(copy);
+  statement(db, 'UPDATE server_copy_tasks SET sent = 0, target_task_id = NULL WHERE copy = ?').run(copy);
+  statement(db, 'DELETE FROM server_copy_files WHERE copy = ?').run(copy);
+}

@@ -1,5 +1,10 @@
 import { findProjectById, type ProjectRow } from '../../db/repos/projectsRepo.js';
-import { findServerCopy, markCopyProjectSent, setCopyTargetProject } from '../../db/repos/serverCopiesRepo.js';
+import {
+  findServerCopy,
+  markCopyProjectSent,
+  restartServerCopy,
+  setCopyTargetProject,
+} from '../../db/repos/serverCopiesRepo.js';
 import { RemoteError } from '../remoteError.js';
 import { projectMarkerLine, type CopyRun } from './copyRun.js';
 
@@ -60,10 +65,32 @@ async function findMarkedProject(run: CopyRun, title: string, markerLine: string
   }
 }
 
-/** The target project's id, creating the project unless an earlier try already did. */
+/** Whether the target still has the project (someone may have deleted it since an earlier run). */
+async function targetProjectExists(run: CopyRun, id: number): Promise<boolean> {
+  try {
+    await run.retry(() => run.client.request('GET', `/api/projects/${id}/`));
+    return true;
+  } catch (error) {
+    if (error instanceof RemoteError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/**
+ * The target project's id, creating the project unless an earlier try already did. A project
+ * deleted on the target since then takes the copy's record with it: the copy starts over.
+ */
 export async function ensureTargetProject(run: CopyRun): Promise<number> {
-  const current = findServerCopy(run.db, run.copy.id)!;
-  if (current.target_project_id !== null) return current.target_project_id;
+  let current = findServerCopy(run.db, run.copy.id)!;
+  if (current.target_project_id !== null) {
+    if (await targetProjectExists(run, current.target_project_id)) return current.target_project_id;
+    run.progress.error(
+      `project ${current.target_project_id}`,
+      'the copy’s project is gone from the target: the copy starts over in a new project',
+    );
+    run.db.transaction(() => restartServerCopy(run.db, current.id))();
+    current = findServerCopy(run.db, run.copy.id)!;
+  }
   const project = findProjectById(run.db, current.project);
   if (!project) throw new Error(`project ${current.project} is gone here`);
   const markerLine = projectMarkerLine(current);
