@@ -30,6 +30,7 @@ import { outpostDetectorRoutes } from './server/routes/outpostDetector.js';
 import { outpostLocalModelRoutes } from './server/routes/outpostLocalModel.js';
 import { outpostMlRoutes } from './server/routes/outpostMl.js';
 import { outpostPredictionPushRoutes } from './server/routes/outpostPredictionPush.js';
+import { outpostCopyToRemoteRoutes } from './server/routes/outpostCopyToRemote.js';
 import { outpostQualityRoutes } from './server/routes/outpostQuality.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
 import { outpostTaskRemoteRoutes } from './server/routes/outpostTaskRemote.js';
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostLocalModelRoutes(app);
   outpostDetectorRoutes(app);
   outpostPredictionPushRoutes(app);
+  outpostCopyToRemoteRoutes(app);
   outpostTaskRemoteRoutes(app);
   tokenRoutes(app);
   currentUserRoutes(app);

@@ -71,3 +71,16 @@ export const remoteProjectSchema = z.strictObject({
 });
 export type RemoteProject = z.infer<typeof remoteProjectSchema>;
 export const remoteProjectListSchema = z.array(remoteProjectSchema);
+
+/** `POST /api/outpost/projects/{id}/copy-to-remote`: the run started (a run of the target remote) and the copy it runs. */
+export const serverCopyStartedSchema = z.strictObject({
+  run: syncRunSchema,
+  copy: z.strictObject({
+    id: z.number(),
+    project: z.number(),
+    remote: z.number(),
+    title: z.string(),
+    status: z.enum(['copying', 'done']),
+  }),
+});
+export type ServerCopyStarted = z.infer<typeof serverCopyStartedSchema>;

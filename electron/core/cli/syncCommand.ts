@@ -9,18 +9,19 @@ import type { SyncDeps } from '../sync/engine/syncDeps.js';
 import { runSync, type SyncRunResult } from '../sync/runSync.js';
 import type { SyncProgress } from '../sync/syncTypes.js';
 import { createFileTokenVault } from '../sync/tokenVault.js';
+import { copyCommand } from './copyCommand.js';
 import type { CliIo } from './io.js';
 import { parseOptions } from './parseOptions.js';
 import { SYNC_HELP, UsageError } from './usage.js';
 import { pluralize } from '../../../shared/text/counts.js';
 
-function parseRemote(value: string | undefined): string {
+export function parseRemote(value: string | undefined, option = '--remote'): string {
   if (value === undefined) throw new UsageError('outpost sync: --remote is required.');
   try {
     return normalizeRemoteUrl(value);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw new UsageError(`--remote must be the http(s) URL of a Label Studio server, not '${value}'.`);
+    throw new UsageError(`${option} must be the http(s) URL of a Label Studio server, not '${value}'.`);
   }
 }
 
@@ -35,7 +36,7 @@ function parseProjects(values: string[] | undefined): number[] | undefined {
 }
 
 /** Progress lines on stderr, so stdout holds only the result. */
-function stderrProgress(io: CliIo): SyncProgress {
+export function stderrProgress(io: CliIo): SyncProgress {
   return {
     phase: (phase, detail) => io.err(`sync: ${phase}${detail ? ` ${detail}` : ''}`),
     items: (done, total, bytes) =>
@@ -48,7 +49,7 @@ function stderrProgress(io: CliIo): SyncProgress {
  * The remote's id: the one with this URL, or a new one (connected first). A token given for a
  * known remote replaces the stored one once the remote has accepted it.
  */
-async function ensureRemote(deps: SyncDeps, url: string, token: string | undefined): Promise<number> {
+export async function ensureRemote(deps: SyncDeps, url: string, token: string | undefined): Promise<number> {
   const existing = findRemoteByUrl(deps.db, url);
   if (!existing) {
     if (token === undefined) throw new UsageError(`outpost sync: --token is required: ${url} is not a remote yet.`);
@@ -88,6 +89,7 @@ function printSummary(io: CliIo, url: string, result: SyncRunResult): void {
  * stderr. Exit 0 only when the run completed with no errors; 1 when it failed or was stopped.
  */
 export async function syncCommand(args: string[], io: CliIo): Promise<number> {
+  if (args[0] === 'copy') return copyCommand(args.slice(1), io);
   const values = parseOptions('sync', args, {
     data: { type: 'string' },
     remote: { type: 'string' },

@@ -86,7 +86,8 @@ export const SYNC_HELP = `Usage: outpost sync --remote URL --token TOKEN [--proj
 Syncs once with a remote Label Studio (or another Outpost): pushes the work labeled here, then
 pulls the chosen projects (by default every project already pulled from that remote). The remote
 is added on first use; its token is kept in <data folder>/remote-tokens.json (mode 0600), not in
-the database. Progress goes to stderr.
+the database. Progress goes to stderr. \`outpost sync copy --help\` says how to copy a pulled
+project to another remote.
 
 Options:
   --data DIR           Data folder (default: the per-user app-data folder, or $OUTPOST_DATA_DIR)
@@ -105,3 +106,22 @@ Exit status: 0 when every step ran (items it could not do, such as a media file 
 the remote refused, are listed in errors and tried again by the next sync); 1 when it could not
 connect (unreachable, not Label Studio, token refused), a step failed (e.g. a project could not
 be pulled) or it was interrupted; 2 for a mistake in the options.`;
+
+export const SYNC_COPY_HELP = `Usage: outpost sync copy --project ID --to URL [--token TOKEN] [--title TITLE] [options]
+
+Copies a project pulled from one remote (its local id, as this Outpost shows it) as a new project
+to another remote: its settings, tasks, annotations (authors matched by email), predictions and
+uploaded files. The local project stays the mirror of its own remote. A copy that was cut off is
+resumed by running the same command again: nothing is created twice on the target.
+
+Options:
+  --data DIR       Data folder (default: the per-user app-data folder, or $OUTPOST_DATA_DIR)
+  --project ID     The local id of the mirrored project to copy (required)
+  --to URL         The target remote's base URL (required; added on first use with --token)
+  --token TOKEN    A token of your account on the target (required the first time)
+  --title TITLE    The new project's title (default: the source project's)
+  --json           Print only one JSON line on stdout: the run's summary with "copy" and "target_project"
+  -h, --help       Show this help
+
+Exit status: 0 when the copy completed; 1 when it failed or was interrupted (run it again to
+resume); 2 for a mistake in the options.`;

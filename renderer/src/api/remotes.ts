@@ -2,10 +2,12 @@ import {
   remoteListSchema,
   remoteProjectListSchema,
   remoteSchema,
+  serverCopyStartedSchema,
   syncRunListSchema,
   syncRunSchema,
   type Remote,
   type RemoteProject,
+  type ServerCopyStarted,
   type SyncRun,
 } from '../../../shared/api/remotes';
 import type { ApiClient } from './client';
@@ -80,4 +82,21 @@ export function listRuns(client: ApiClient, id: number, signal?: AbortSignal): P
 
 export function cancelRun(client: ApiClient, id: number, runId: number): Promise<SyncRun> {
   return client.post(`${BASE}/${id}/runs/${runId}/cancel/`, {}, { schema: syncRunSchema });
+}
+
+/**
+ * Copies a mirrored project (by its local id) as a new project to another remote, in the
+ * background as a run of that remote; an unfinished copy of it to that remote is resumed instead.
+ */
+export function copyToRemote(
+  client: ApiClient,
+  projectId: number,
+  remoteId: number,
+  title?: string,
+): Promise<ServerCopyStarted> {
+  return client.post(
+    `/api/outpost/projects/${projectId}/copy-to-remote/`,
+    title ? { remote: remoteId, title } : { remote: remoteId },
+    { schema: serverCopyStartedSchema },
+  );
 }

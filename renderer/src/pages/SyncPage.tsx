@@ -62,6 +62,7 @@ export function SyncPage() {
         <RemoteCard
           key={remote.id}
           remote={remote}
+          otherRemotes={remotes.filter((other) => other.id !== remote.id)}
           now={now}
           onEdit={editing.startEdit}
           onRemove={editing.startRemove}

@@ -18,6 +18,7 @@ import portableSchema from './0017_portable_schema.sql';
 import mirrorGroundTruth from './0018_mirror_ground_truth.sql';
 import taskAgreement from './0019_task_agreement.sql';
 import conflictRegions from './0020_conflict_regions.sql';
+import serverCopies from './0021_server_copies.sql';
 
 export interface Migration {
   version: number;
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   { version: 18, name: 'mirror_ground_truth', sql: mirrorGroundTruth },
   { version: 19, name: 'task_agreement', sql: taskAgreement },
   { version: 20, name: 'conflict_regions', sql: conflictRegions },
+  { version: 21, name: 'server_copies', sql: serverCopies },
 ];

@@ -6,6 +6,7 @@ import { ConflictError } from '../../domain/errors.js';
 import { getRemoteRun, requireRemote } from '../../domain/remotes/remotes.js';
 import type { SyncRunWire } from '../../domain/remotes/serializeRemote.js';
 import { runSync, type SyncRunResult } from '../runSync.js';
+import type { SyncProgress } from '../syncTypes.js';
 import type { SyncDeps } from './syncDeps.js';
 
 /*
@@ -56,14 +57,33 @@ export function startBackgroundSync(
   projects?: number[],
   options: { waitForBackoff?: boolean } = {},
 ): SyncRunWire {
+  return startBackgroundRun(deps, remoteId, (run) =>
+    runSync(deps, remoteId, { projects, waitForBackoff: options.waitForBackoff ?? false, ...run }),
+  );
+}
+
+/** What a background run is started with: its signal, where its progress goes, and where its id is told. */
+export interface BackgroundRunHooks {
+  signal: AbortSignal;
+  progress: SyncProgress;
+  onRunStarted: (runId: number) => void;
+}
+
+/**
+ * Starts a run recorded in `sync_runs` (a sync, or a copy to this remote) in the background, one
+ * per remote at a time. `start` must write its row before its first await.
+ */
+export function startBackgroundRun(
+  deps: SyncDeps,
+  remoteId: number,
+  start: (hooks: BackgroundRunHooks) => Promise<SyncRunResult>,
+): SyncRunWire {
   requireRemote(deps, remoteId);
   assertNoLiveRun(deps, remoteId);
   const controller = new AbortController();
   let runId: number | undefined;
   const progress: SyncRunProgress = { detail: null, done: 0, total: null };
-  const done = runSync(deps, remoteId, {
-    projects,
-    waitForBackoff: options.waitForBackoff ?? false,
+  const done = start({
     signal: controller.signal,
     progress: {
       phase(_phase, detail) {
@@ -79,11 +99,11 @@ export function startBackgroundSync(
     },
     onRunStarted: (id) => (runId = id),
   }).catch((error: unknown) => {
-    // runSync records its own failures; what reaches here is the database itself failing.
+    // Runs record their own failures; what reaches here is the database itself failing.
     console.error(`outpost: sync run of remote ${remoteId} failed:`, error);
     return undefined;
   });
-  // runSync writes the row before its first await, so the id is known by now.
+  // The run writes its row before its first await, so the id is known by now.
   if (runId === undefined) throw new Error('the sync run did not start');
   const runs = liveRunsOf(deps.db);
   runs.set(remoteId, { runId, controller, done, progress });

@@ -19,29 +19,42 @@ const ALLOWED_WRITES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/predictions\/?$/ },
 ];
 
-export function isAllowedRemoteWrite(method: string, path: string): boolean {
+/**
+ * A copy to another server (sync/copy/) creates its own new project there and fills it through
+ * imports (tasks with their annotations and predictions, and files), and writes nothing else.
+ * Creating a project is allowed to that flow alone.
+ */
+const COPY_WRITES: readonly { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/api\/projects\/?$/ },
+  { method: 'POST', path: /^\/api\/projects\/\d+\/import\/?$/ },
+];
+
+export type WriteFlow = 'sync' | 'copy';
+
+export function isAllowedRemoteWrite(method: string, path: string, flow: WriteFlow = 'sync'): boolean {
   const upper = method.toUpperCase();
   if (upper === 'GET' || upper === 'HEAD') return true;
-  return ALLOWED_WRITES.some((write) => write.method === upper && write.path.test(path));
+  const allowed = flow === 'copy' ? COPY_WRITES : ALLOWED_WRITES;
+  return allowed.some((write) => write.method === upper && write.path.test(path));
 }
 
-function check(method: string, path: string): void {
-  if (!isAllowedRemoteWrite(method, path)) {
+function check(method: string, path: string, flow: WriteFlow): void {
+  if (!isAllowedRemoteWrite(method, path, flow)) {
     throw new Error(`Outpost never sends ${method.toUpperCase()} ${path} to a remote (not pushed).`);
   }
 }
 
-/** The client the push works with: the same, with every write checked against the list. */
-export function guardRemoteWrites(client: RemoteClient): RemoteClient {
+/** The client the push (or a copy) works with: the same, with every write checked against its list. */
+export function guardRemoteWrites(client: RemoteClient, flow: WriteFlow = 'sync'): RemoteClient {
   return {
     url: client.url,
     tokenKind: client.tokenKind,
     request: async <T>(method: string, path: string, init?: RemoteRequest) => {
-      check(method, path);
+      check(method, path, flow);
       return client.request<T>(method, path, init);
     },
     requestRaw: async (method: string, path: string, init?: RemoteRequest) => {
-      check(method, path);
+      check(method, path, flow);
       return client.requestRaw(method, path, init);
     },
     version: () => client.version(),

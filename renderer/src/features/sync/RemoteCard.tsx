@@ -14,6 +14,8 @@ import { useSyncChanged } from './useSyncChanged';
 
 interface RemoteCardProps {
   remote: Remote;
+  /** The other remotes: a project mirrored from this one can be copied to them. */
+  otherRemotes: readonly Remote[];
   now: number;
   onEdit: (remote: Remote) => void;
   onRemove: (remote: Remote) => void;
@@ -23,7 +25,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const never = () => null;
 
 /** One remote: what it is, its projects to choose, Sync now / Cancel, and its runs. */
-export function RemoteCard({ remote, now, onEdit, onRemove }: RemoteCardProps) {
+export function RemoteCard({ remote, otherRemotes, now, onEdit, onRemove }: RemoteCardProps) {
   const client = useApi();
   const toasts = useToasts();
   const headingId = useId();
@@ -132,6 +134,7 @@ export function RemoteCard({ remote, now, onEdit, onRemove }: RemoteCardProps) {
             onToggle={toggle}
             onRetry={refreshProjects}
             now={now}
+            copyTargets={otherRemotes}
           />
           <SyncControls
             projects={projects.status === 'loading' ? null : projects.value}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import type { RemoteProject } from '../../api/remotes';
+import type { Remote, RemoteProject } from '../../api/remotes';
 import { routes } from '../../router';
+import { CopyToServer } from './CopyToServer';
 import { formatCount } from './runStats';
 import { timeAgo } from './timeText';
 import type { Polled } from './usePolling';
@@ -12,9 +13,19 @@ interface RemoteProjectsProps {
   onToggle: (projectId: number) => void;
   onRetry: () => void;
   now: number;
+  /** The other remotes, which a mirrored project can be copied to. */
+  copyTargets: readonly Remote[];
 }
 
-function MirrorCell({ project, now }: { project: RemoteProject; now: number }) {
+function MirrorCell({
+  project,
+  now,
+  copyTargets,
+}: {
+  project: RemoteProject;
+  now: number;
+  copyTargets: readonly Remote[];
+}) {
   if (!project.mirror) return <span className="muted">Not mirrored</span>;
   const { mirror } = project;
   return (
@@ -25,12 +36,23 @@ function MirrorCell({ project, now }: { project: RemoteProject; now: number }) {
       <span className="muted">
         {mirror.last_pull_at ? `pulled ${timeAgo(mirror.last_pull_at, now)}` : 'not pulled yet'}
       </span>
+      {copyTargets.length > 0 && (
+        <CopyToServer projectId={mirror.project} title={project.title} targets={copyTargets} />
+      )}
     </span>
   );
 }
 
 /** The projects the token's user can see on the remote, each with a checkbox and its local mirror. */
-export function RemoteProjects({ remoteName, projects, chosen, onToggle, onRetry, now }: RemoteProjectsProps) {
+export function RemoteProjects({
+  remoteName,
+  projects,
+  chosen,
+  onToggle,
+  onRetry,
+  now,
+  copyTargets,
+}: RemoteProjectsProps) {
   const idPrefix = useId();
   if (projects.status === 'loading') return <p className="muted">Asking {remoteName} for its projects…</p>;
   // A failed refresh keeps the last list (still useful to choose from) under the reason.
@@ -85,7 +107,7 @@ export function RemoteProjects({ remoteName, projects, chosen, onToggle, onRetry
                 {project.task_number === null ? '—' : formatCount(project.task_number)}
               </td>
               <td>
-                <MirrorCell project={project} now={now} />
+                <MirrorCell project={project} now={now} copyTargets={copyTargets} />
               </td>
             </tr>
           ))}
