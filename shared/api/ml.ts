@@ -85,7 +85,7 @@ export const detectorSettingSchema = z.strictObject({
   input_width: z.number(),
   input_height: z.number(),
   layout: z.enum(['yolov8', 'yolov5']),
-  /** The model also outputs masks; predictions use its boxes. */
+  /** The model also outputs masks: BrushLabels and PolygonLabels get them, RectangleLabels its boxes. */
   segmenter: z.boolean(),
   score_threshold: z.number(),
   class_names: z.array(z.string()),

@@ -76,8 +76,12 @@ export interface YoloTestModel {
    * detection can depend on what the image shows.
    */
   perBrightness?: Float32Array;
-  /** A segmenter: a second output `[1, maskPrototypes, 4, 4]` of mask prototypes (zeros). */
+  /** A segmenter: a second output `[1, maskPrototypes, side, side]` of mask prototypes. */
   maskPrototypes?: number;
+  /** The prototypes' side (4 unless given; ultralytics' is a quarter of the input's). */
+  protoSide?: number;
+  /** The prototypes' values, plane after plane (zeros unless given). */
+  protoValues?: Float32Array;
   /** `metadata_props` entries, such as ultralytics' `names`. */
   metadata?: Record<string, string>;
 }
@@ -95,13 +99,15 @@ export function buildYoloTestModel(spec: YoloTestModel): Uint8Array {
     { op: 'Add', inputs: ['base', 'lift'], output: 'output0' },
   ];
   const prototypes = spec.maskPrototypes ?? 0;
-  const protoDims = [1, prototypes, 4, 4];
+  const side = spec.protoSide ?? 4;
+  const protoDims = [1, prototypes, side, side];
+  const protoValues = spec.protoValues ?? new Float32Array(prototypes * side * side);
   if (prototypes > 0) nodes.push({ op: 'Identity', inputs: ['protos'], output: 'output1' });
   const protoParts =
     prototypes === 0
       ? []
       : [
-          ...bytesField(5, tensorProto('protos', protoDims, new Float32Array(prototypes * 16))),
+          ...bytesField(5, tensorProto('protos', protoDims, protoValues)),
           ...bytesField(12, valueInfo('output1', protoDims)),
         ];
   const graph = [
