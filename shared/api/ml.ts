@@ -77,8 +77,8 @@ export type ControlMetrics = z.infer<typeof controlMetricsSchema>;
 export const detectorSettingSchema = z.strictObject({
   project: z.number(),
   file_name: z.string(),
-  /** Where the file was copied from; Outpost uses its own copy. */
-  source_path: z.string(),
+  /** Where the file was copied from (Outpost uses its own copy); null when its bytes were uploaded. */
+  source_path: z.string().nullable(),
   size: z.number(),
   set_at: z.string(),
   model_version: z.string(),

@@ -59,11 +59,19 @@ function imageInputOf(session: InferenceSession): DetectorShape['input'] {
   return { name: input.name, width: side(dims[3]), height: side(dims[2]) };
 }
 
+function runtimeMessage(error: unknown): string {
+  const said = error instanceof Error ? error.message : String(error);
+  return said.replace(/^.*ERROR_MESSAGE: /s, '').trim();
+}
+
 async function runOnce(opened: OpenDetector['session'], input: DetectorShape['input'], tensor: Float32Array) {
   const ort = await loadOnnxRuntime();
   const feed = new ort.Tensor('float32', tensor, [1, 3, input.height, input.width]);
   try {
     return await opened.run({ [input.name]: feed });
+  } catch (error) {
+    // The runtime's own words, without its prefix: an operator it could not compute and why.
+    throw new DetectorModelError(`the model failed while running (${runtimeMessage(error)})`);
   } finally {
     feed.dispose();
   }
@@ -81,8 +89,7 @@ export async function openDetector(bytes: Uint8Array, givenNames: string[] | nul
   try {
     session = await ort.InferenceSession.create(bytes);
   } catch (error) {
-    const said = error instanceof Error ? error.message.replace(/^.*ERROR_MESSAGE: /s, '') : String(error);
-    throw new DetectorModelError(`it is not an ONNX model the runtime can load (${said.trim()})`);
+    throw new DetectorModelError(`it is not an ONNX model the runtime can load (${runtimeMessage(error)})`);
   }
   try {
     const input = imageInputOf(session);
