@@ -90,6 +90,8 @@ export const detectorSettingSchema = z.strictObject({
   score_threshold: z.number(),
   class_names: z.array(z.string()),
   class_names_from: z.enum(['metadata', 'setting']),
+  /** The config's label each class is predicted as, by class index; null for a class no label matches. */
+  class_labels: z.array(z.string().nullable()),
   /** Classes no label of the config matches (exactly, or but for case): they are never predicted. */
   unmapped_classes: z.array(z.string()),
 });

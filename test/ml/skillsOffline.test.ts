@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { detect, openDetector } from '../../electron/core/ml/local/detector/detectorModel.js';
 import { DEFAULT_DECODE } from '../../electron/core/ml/local/detector/yoloOutput.js';
 import { loadOpenCv } from '../../electron/core/ml/local/segment/openCv.js';
@@ -42,6 +42,8 @@ beforeAll(async () => {
     logLevel: 'warning',
   });
 }, 60_000);
+
+afterAll(() => rmSync(dirname(bundle), { recursive: true, force: true }));
 
 /** The bundle in a guarded child process; never rejects, so failures can be read. */
 async function runGuarded(mode: string) {

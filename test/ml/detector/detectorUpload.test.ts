@@ -25,6 +25,7 @@ describe('a detector sent as bytes', () => {
       source_path: null,
       score_threshold: 0.5,
       class_names: ['Car', 'person', 'tree'],
+      class_labels: ['car', 'person', null],
       unmapped_classes: ['tree'],
     });
     const shown = await call(t, 'GET', `/api/outpost/ml/detector?project=${project}`);

@@ -25,13 +25,15 @@ function targetsOf(deps: MlDeps, project: number, stored: StoredDetector): Detec
   return detectionTargetsOf(parsed, stored.shape.isSegmenter);
 }
 
-/** Classes that no control the detector answers has a label for. */
-function unmappedClasses(stored: StoredDetector, targets: readonly DetectionTarget[]): string[] {
+/** The label each class is predicted as (the first control's that has one), or null when none has. */
+function classLabels(stored: StoredDetector, targets: readonly DetectionTarget[]): (string | null)[] {
   const names = stored.shape.classNames;
-  return names.filter((_, index) => targets.every((target) => labelsForClasses(names, target.labels)[index] === null));
+  const perTarget = targets.map((target) => labelsForClasses(names, target.labels));
+  return names.map((_, index) => perTarget.map((labels) => labels[index]).find((label) => label) ?? null);
 }
 
 export function describeDetector(project: number, stored: StoredDetector, targets: DetectionTarget[]): DetectorSetting {
+  const labels = classLabels(stored, targets);
   return {
     project,
     file_name: stored.file_name,
@@ -46,7 +48,8 @@ export function describeDetector(project: number, stored: StoredDetector, target
     score_threshold: stored.score_threshold,
     class_names: stored.shape.classNames,
     class_names_from: stored.shape.namesFrom,
-    unmapped_classes: targets.length === 0 ? [] : unmappedClasses(stored, targets),
+    class_labels: labels,
+    unmapped_classes: targets.length === 0 ? [] : stored.shape.classNames.filter((_, index) => !labels[index]),
   };
 }
 
