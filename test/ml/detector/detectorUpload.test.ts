@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectorSettingSchema } from '../../../shared/api/ml.js';
 import { expectEnvelope } from '../../helpers/envelope.js';
@@ -142,5 +144,23 @@ describe('a detector sent as bytes', () => {
     const backend = (await call(t, 'GET', `/api/ml?project=${project}`)).body[0].id as number;
     const test = await call(t, 'POST', `/api/ml/${backend}/predict/test?random=true`);
     expect(test.status).not.toBe(500);
+  });
+
+  it('says per task that the stored model file became unreadable, without a 500', async () => {
+    const t = await createTestApp();
+    const project = await projectWithConfig(t, BOX_CONFIG);
+    expect((await uploadDetector(t, `project=${project}`, testDetector())).status).toBe(200);
+    await uploadImage(t, project, 'white.png', flatPng(200, 100, 255));
+    await connectLocalModel(t, project);
+    // The data folder's copy overwritten (a disk error, a hand edit): the next use opens it again.
+    writeFileSync(join(t.deps.dataDir, 'ml', 'detectors', String(project), 'model.onnx'), 'not a model');
+    const retrieved = await retrieveAllPredictions(t, project);
+    expect(retrieved.errors.map((failure) => failure.error)).toEqual([
+      expect.stringMatching(
+        /^The model made no prediction for this task: it is not an ONNX model the runtime can load/,
+      ),
+    ]);
+    const backend = (await call(t, 'GET', `/api/ml?project=${project}`)).body[0].id as number;
+    expect((await call(t, 'POST', `/api/ml/${backend}/predict/test?random=true`)).status).not.toBe(500);
   });
 });
