@@ -6,7 +6,7 @@ import { SCREENSHOTS } from '../helpers/e2eServer.js';
 import { chooseDetectorFile, classTable, detectorPanel, writeModelFile } from '../helpers/detectorPage.js';
 import { expectEventually } from '../helpers/eventually.js';
 import { createProject, openLabelingSession, type LabelingSession } from '../helpers/labelingPage.js';
-import { flatPng } from '../ml/detector/detectorApi.js';
+import { flatPng, testDetector } from '../ml/detector/detectorApi.js';
 import { SEGMENT_CONFIG, SEGMENTED_IMAGE, testSegmenter } from '../ml/detector/segmenterFixture.js';
 import { ML_EXPECTED_FAILURES, modelCard, modelSection, openModelSettings } from './mlPage.js';
 
@@ -14,7 +14,8 @@ import { ML_EXPECTED_FAILURES, modelCard, modelSection, openModelSettings } from
  * The detector in the project settings, in Chromium on the embedded server: a file that is not a
  * model is refused with the server's reason; a generated segmenter is sent, its kind and classes
  * shown with the labels they become; the built-in model then previews its masks and boxes; the
- * panel passes an axe scan; and the detector is removed.
+ * panel passes an axe scan; a plain detector replaces it, its unmapped class marked; and the
+ * detector is removed.
  */
 
 const EXPECTED = [
@@ -86,6 +87,20 @@ describe('the detector in the project settings', () => {
 
     await expectEventually(() => seriousAxeViolations(page)).toEqual([]);
     await panel.screenshot({ path: join(SCREENSHOTS, 'detector-settings-light.png') });
+
+    // Replaced by a plain detector with a class the config has no label for.
+    await chooseDetectorFile(page, writeModelFile(testDetector(), 'cars.onnx'));
+    await panel.getByTestId('detector-kind').getByText('Detector (YOLOv8/v11): boxes for RectangleLabels').waitFor();
+    await expectEventually(() => classTable(panel)).toEqual([
+      ['Car', 'car'],
+      ['person', 'person'],
+      ['tree', 'Not predicted: no label of this config matches'],
+    ]);
+    await panel.getByText('2 of 3 classes have a label of this config; 1 is never predicted.').waitFor();
+    // The built-in model's card follows: a plain detector draws no masks.
+    await expectEventually(() => skills.locator('li').allTextContents()).toEqual([
+      'box: object detection with your ONNX model (cars.onnx)',
+    ]);
 
     await panel.getByRole('button', { name: 'Remove the detector' }).click();
     await page
