@@ -89,27 +89,29 @@ describe('a detector sent as bytes', () => {
       415,
       'Unsupported media type "application/json" in request.',
     );
+    // A declared length over the limit, or an unknown project, is refused before the body is read.
     let pulls = 0;
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulls += 1;
-        if (pulls > 3) controller.close();
-        else controller.enqueue(new Uint8Array(100));
-      },
-    });
-    const declared = await t.withToken(`/api/outpost/ml/detector?project=${project}`, {
-      method: 'PUT',
-      body: endless,
-      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(600 * 2 ** 20) },
-      duplex: 'half',
-    } as RequestInit);
-    await expectEnvelope(declared, 413, 'Request body is too large: the limit is 512 MB.');
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulls += 1;
+          if (pulls > 3) controller.close();
+          else controller.enqueue(new Uint8Array(100));
+        },
+      });
+    const declared = (query: string, length: number) =>
+      t.withToken(`/api/outpost/ml/detector?${query}`, {
+        method: 'PUT',
+        body: endless(),
+        headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(length) },
+        duplex: 'half',
+      } as RequestInit);
+    const tooLarge = await declared(`project=${project}`, 600 * 2 ** 20);
+    await expectEnvelope(tooLarge, 413, 'Request body is too large: the limit is 512 MB.');
     expect(pulls).toBeLessThanOrEqual(1);
-    await expectEnvelope(
-      await uploadDetector(t, 'project=9999', testDetector()),
-      404,
-      'No Project matches the given query.',
-    );
+    pulls = 0;
+    await expectEnvelope(await declared('project=9999', 300), 404, 'No Project matches the given query.');
+    expect(pulls).toBeLessThanOrEqual(1);
     const noProject = await uploadDetector(t, 'file_name=x.onnx', testDetector());
     await expectEnvelope(noProject, 400, 'Validation error', { project: ['This field is required.'] });
     // Nothing was set by the refusals.

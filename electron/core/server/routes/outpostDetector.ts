@@ -6,6 +6,7 @@ import { NotFoundError } from '../../domain/errors.js';
 import { projectDetectorSetting } from '../../ml/local/detector/detectorModelServer.js';
 import {
   MAX_UPLOAD_BYTES,
+  projectCreatedAt,
   removeProjectDetector,
   setProjectDetector,
   uploadProjectDetector,
@@ -75,8 +76,10 @@ export function outpostDetectorRoutes(app: Hono<AppEnv>): void {
       const query = parseWith(uploadQuery, { ...lastQueryValues(c), class_names: classNames });
       const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (mediaType !== 'application/octet-stream') throw new UnsupportedMediaTypeError(mediaType);
-      const bytes = await readLimited(c, MAX_UPLOAD_BYTES);
       const deps = mlDeps(c);
+      // An unknown project is refused before hundreds of megabytes are read for it.
+      projectCreatedAt(deps, query.project!);
+      const bytes = await readLimited(c, MAX_UPLOAD_BYTES);
       await uploadProjectDetector(deps, query.project!, {
         bytes,
         file_name: query.file_name ?? 'model.onnx',

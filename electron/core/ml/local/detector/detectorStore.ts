@@ -58,7 +58,8 @@ function detectorDir(deps: MlDeps, project: number): string {
 export const detectorModelPath = (deps: MlDeps, project: number) => join(detectorDir(deps, project), 'model.onnx');
 const descriptionPath = (deps: MlDeps, project: number) => join(detectorDir(deps, project), 'detector.json');
 
-function projectCreatedAt(deps: MlDeps, project: number): string {
+/** The project's creation time; a 404 for an unknown project (checked before an upload is read, too). */
+export function projectCreatedAt(deps: MlDeps, project: number): string {
   const row = findProjectById(deps.db, project);
   if (!row) throw new NotFoundError('No Project matches the given query.');
   return row.created_at;
