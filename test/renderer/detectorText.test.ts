@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   classRows,
-  configHasImage,
+  configCanDetect,
   detectorKindText,
   mappingSummary,
   uploadProgressText,
@@ -28,8 +28,14 @@ describe('the detector panel in words', () => {
     expect(uploadProgressText({ loaded: 100, total: 100, sent: true })).toBe('Checking the model…');
   });
 
-  it('offers the detector only to configs with an image', () => {
-    expect(configHasImage('<View><Image name="i" value="$image"/></View>')).toBe(true);
-    expect(configHasImage('<View><Text name="t" value="$text"/><Choices name="c" toName="t"/></View>')).toBe(false);
+  it('offers the detector only to configs it can answer', () => {
+    const boxes = '<View><Image name="i" value="$image"/><RectangleLabels name="b" toName="i"/></View>';
+    expect(configCanDetect(boxes)).toBe(true);
+    expect(configCanDetect(boxes.replaceAll('RectangleLabels', 'BrushLabels'))).toBe(true);
+    // OCR draws with Rectangle and Labels: the detector would not be used there.
+    expect(configCanDetect('<View><Image name="i" value="$image"/><Rectangle name="b" toName="i"/></View>')).toBe(
+      false,
+    );
+    expect(configCanDetect('<View><Text name="t" value="$text"/><Choices name="c" toName="t"/></View>')).toBe(false);
   });
 });

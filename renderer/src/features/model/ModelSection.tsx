@@ -5,7 +5,7 @@ import type { SectionProps } from '../settings/sectionProps';
 import { BackendCard, backendName } from './BackendCard';
 import { BackendFormDialog } from './BackendFormDialog';
 import { DetectorPanel } from './DetectorPanel';
-import { configHasImage } from './detectorText';
+import { configCanDetect } from './detectorText';
 import { LocalModelOffer } from './LocalModelSkills';
 import { PredictionSettings } from './PredictionSettings';
 import { TestPredictionDialog } from './TestPredictionDialog';
@@ -97,7 +97,7 @@ export function ModelSection({ projectId, ...sectionProps }: ModelSectionProps) 
           ))}
         </div>
       )}
-      {configHasImage(sectionProps.settings.label_config) && <DetectorPanel projectId={projectId} />}
+      {configCanDetect(sectionProps.settings.label_config) && <DetectorPanel projectId={projectId} />}
       <PredictionSettings
         {...sectionProps}
         backends={backends}

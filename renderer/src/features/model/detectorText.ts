@@ -1,9 +1,12 @@
 /** The project's ONNX detector in words. Pure, for unit tests. */
 import type { DetectorSetting } from '../../../../shared/api/ml';
 
-/** Whether the config has an Image a detector could draw on: only then is the detector offered. */
-export function configHasImage(labelConfig: string): boolean {
-  return /<Image\b/i.test(labelConfig);
+/**
+ * Whether the config has what a detector answers (an Image, and RectangleLabels, BrushLabels or
+ * PolygonLabels): only then is the detector offered.
+ */
+export function configCanDetect(labelConfig: string): boolean {
+  return /<Image\b/.test(labelConfig) && /<(RectangleLabels|BrushLabels|PolygonLabels)\b/.test(labelConfig);
 }
 
 export function detectorKindText(setting: Pick<DetectorSetting, 'segmenter' | 'layout'>): string {
