@@ -77,19 +77,21 @@ export type ControlMetrics = z.infer<typeof controlMetricsSchema>;
 export const detectorSettingSchema = z.strictObject({
   project: z.number(),
   file_name: z.string(),
-  /** Where the file was copied from; Outpost uses its own copy. */
-  source_path: z.string(),
+  /** Where the file was copied from (Outpost uses its own copy); null when its bytes were uploaded. */
+  source_path: z.string().nullable(),
   size: z.number(),
   set_at: z.string(),
   model_version: z.string(),
   input_width: z.number(),
   input_height: z.number(),
   layout: z.enum(['yolov8', 'yolov5']),
-  /** The model also outputs masks; predictions use its boxes. */
+  /** The model also outputs masks: BrushLabels and PolygonLabels get them, RectangleLabels its boxes. */
   segmenter: z.boolean(),
   score_threshold: z.number(),
   class_names: z.array(z.string()),
   class_names_from: z.enum(['metadata', 'setting']),
+  /** The config's label each class is predicted as, by class index; null for a class no label matches. */
+  class_labels: z.array(z.string().nullable()),
   /** Classes no label of the config matches (exactly, or but for case): they are never predicted. */
   unmapped_classes: z.array(z.string()),
 });

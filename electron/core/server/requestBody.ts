@@ -19,7 +19,7 @@ export { PayloadTooLargeError, UnsupportedMediaTypeError } from './bodyErrors.js
  * Import and upload replacement do not come here: they stream (files to disk, with Label Studio's
  * own size message, JSON read in place), where bodyLimit would buffer a growing copy.
  */
-async function readLimited(c: Context<AppEnv>, limitBytes: number): Promise<Uint8Array> {
+export async function readLimited(c: Context<AppEnv>, limitBytes: number): Promise<Uint8Array> {
   if (!c.req.raw.body) return new Uint8Array();
   const refuse = (): never => {
     throw new PayloadTooLargeError(limitBytes);

@@ -25,6 +25,7 @@ export const queryKeys = {
   conflicts: (projectId: number) => ['projects', projectId, 'conflicts'] as const,
   mlBackends: (projectId: number) => ['projects', projectId, 'ml-backends'] as const,
   localModel: (projectId: number) => ['projects', projectId, 'local-model'] as const,
+  detector: (projectId: number) => ['projects', projectId, 'detector'] as const,
   predictionJobs: (projectId: number) => ['projects', projectId, 'prediction-jobs'] as const,
   projectEditor: (projectId: number) => ['projects', projectId, 'editor'] as const,
   editorChoices: (projectId: number) => ['projects', projectId, 'editor-choices'] as const,

@@ -14,8 +14,8 @@ export interface XhrRequest<T> {
   method: HttpMethod;
   path: string;
   query?: Record<string, QueryValue>;
-  /** A FormData (the browser sets the multipart boundary), or text with its `contentType`. */
-  body: FormData | string;
+  /** A FormData (the browser sets the multipart boundary), or text or a file with its `contentType`. */
+  body: FormData | string | Blob;
   contentType?: string;
   signal?: AbortSignal;
   onUploadProgress?: (progress: UploadProgressEvent) => void;

@@ -58,3 +58,16 @@ export const setDetector = (t: TestApp, project: number, body: unknown) =>
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json' },
   });
+
+/** Sends a model's bytes, as a window that cannot name a file on this machine does. */
+export const uploadDetector = (
+  t: TestApp,
+  query: string,
+  bytes: Uint8Array,
+  contentType = 'application/octet-stream',
+) =>
+  t.withToken(`/api/outpost/ml/detector?${query}`, {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'Content-Type': contentType },
+  });

@@ -44,7 +44,7 @@ function valueInfo(name: string, dims: readonly (number | string)[]): number[] {
   return [...stringField(1, name), ...bytesField(2, bytesField(1, tensorType))];
 }
 
-interface NodeSpec {
+export interface NodeSpec {
   op: string;
   inputs: string[];
   output: string;
@@ -76,8 +76,12 @@ export interface YoloTestModel {
    * detection can depend on what the image shows.
    */
   perBrightness?: Float32Array;
-  /** A segmenter: a second output `[1, maskPrototypes, 4, 4]` of mask prototypes (zeros). */
+  /** A segmenter: a second output `[1, maskPrototypes, side, side]` of mask prototypes. */
   maskPrototypes?: number;
+  /** The prototypes' side (4 unless given; ultralytics' is a quarter of the input's). */
+  protoSide?: number;
+  /** The prototypes' values, plane after plane (zeros unless given). */
+  protoValues?: Float32Array;
   /** `metadata_props` entries, such as ultralytics' `names`. */
   metadata?: Record<string, string>;
 }
@@ -95,23 +99,45 @@ export function buildYoloTestModel(spec: YoloTestModel): Uint8Array {
     { op: 'Add', inputs: ['base', 'lift'], output: 'output0' },
   ];
   const prototypes = spec.maskPrototypes ?? 0;
-  const protoDims = [1, prototypes, 4, 4];
+  const side = spec.protoSide ?? 4;
+  const protoDims = [1, prototypes, side, side];
+  const protoValues = spec.protoValues ?? new Float32Array(prototypes * side * side);
   if (prototypes > 0) nodes.push({ op: 'Identity', inputs: ['protos'], output: 'output1' });
-  const protoParts =
-    prototypes === 0
-      ? []
-      : [
-          ...bytesField(5, tensorProto('protos', protoDims, new Float32Array(prototypes * 16))),
-          ...bytesField(12, valueInfo('output1', protoDims)),
-        ];
+  return buildOnnxModel({
+    nodes,
+    initializers: [
+      { name: 'base', dims: spec.outputDims, values: spec.base },
+      { name: 'per_brightness', dims: spec.outputDims, values: perBrightness },
+      ...(prototypes === 0 ? [] : [{ name: 'protos', dims: protoDims, values: protoValues }]),
+    ],
+    input: { name: 'images', dims: [1, 3, size, size] },
+    outputs: [
+      { name: 'output0', dims: spec.outputDims },
+      ...(prototypes === 0 ? [] : [{ name: 'output1', dims: protoDims }]),
+    ],
+    metadata: spec.metadata,
+  });
+}
+
+export interface OnnxModelSpec {
+  nodes: NodeSpec[];
+  /** Float constants. */
+  initializers: { name: string; dims: readonly number[]; values: Float32Array }[];
+  /** One float input. */
+  input: { name: string; dims: readonly (number | string)[] };
+  /** Float outputs. */
+  outputs: { name: string; dims: readonly (number | string)[] }[];
+  metadata?: Record<string, string> | undefined;
+}
+
+/** Any small float graph, at opset 13. */
+export function buildOnnxModel(spec: OnnxModelSpec): Uint8Array {
   const graph = [
-    ...nodes.flatMap((node) => bytesField(1, nodeProto(node))),
-    ...stringField(2, 'yolo-test'),
-    ...bytesField(5, tensorProto('base', spec.outputDims, spec.base)),
-    ...bytesField(5, tensorProto('per_brightness', spec.outputDims, perBrightness)),
-    ...bytesField(11, valueInfo('images', [1, 3, size, size])),
-    ...bytesField(12, valueInfo('output0', spec.outputDims)),
-    ...protoParts,
+    ...spec.nodes.flatMap((node) => bytesField(1, nodeProto(node))),
+    ...stringField(2, 'outpost-test'),
+    ...spec.initializers.flatMap((init) => bytesField(5, tensorProto(init.name, init.dims, init.values))),
+    ...bytesField(11, valueInfo(spec.input.name, spec.input.dims)),
+    ...spec.outputs.flatMap((output) => bytesField(12, valueInfo(output.name, output.dims))),
   ];
   const model = [
     ...intField(1, 8),

@@ -15,7 +15,9 @@ function refuse(what) {
 
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function guardedConnect(...args) {
-  const options = typeof args[0] === 'object' && args[0] !== null ? args[0] : { port: args[0], host: args[1] };
+  // net.connect(), tls and http hand the socket their arguments already normalized, as one array.
+  const given = Array.isArray(args[0]) ? args[0] : args;
+  const options = typeof given[0] === 'object' && given[0] !== null ? given[0] : { port: given[0], host: given[1] };
   const host = options.path ? 'loopback' : (options.host ?? 'localhost');
   if (!options.path && !LOOPBACK.has(host)) throw refuse(`socket to ${host}:${options.port}`);
   return connect.apply(this, args);

@@ -4,6 +4,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { SectionProps } from '../settings/sectionProps';
 import { BackendCard, backendName } from './BackendCard';
 import { BackendFormDialog } from './BackendFormDialog';
+import { DetectorPanel } from './DetectorPanel';
+import { configCanDetect } from './detectorText';
 import { LocalModelOffer } from './LocalModelSkills';
 import { PredictionSettings } from './PredictionSettings';
 import { TestPredictionDialog } from './TestPredictionDialog';
@@ -95,6 +97,7 @@ export function ModelSection({ projectId, ...sectionProps }: ModelSectionProps) 
           ))}
         </div>
       )}
+      {configCanDetect(sectionProps.settings.label_config) && <DetectorPanel projectId={projectId} />}
       <PredictionSettings
         {...sectionProps}
         backends={backends}

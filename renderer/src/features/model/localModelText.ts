@@ -63,7 +63,7 @@ export function skillLearns(kind: string): boolean {
 /** What the built-in model does for one control, e.g. "sentiment: text classification (learns from your annotations)". */
 export function skillLine(
   control: LocalModelStatus['controls'][number],
-  detector?: Pick<NonNullable<LocalModelStatus['detector']>, 'file_name'>,
+  detector?: Pick<NonNullable<LocalModelStatus['detector']>, 'file_name'> & { segmenter?: boolean },
 ): string {
   const name = skillName(control.kind);
   switch (control.kind) {
@@ -75,7 +75,10 @@ export function skillLine(
     case 'detection':
       return `${control.name}: object detection with your ONNX model (${detector?.file_name ?? 'the detector set for the project'})`;
     case 'segmentation':
-      return `${control.name}: click-to-segment (draw a smart box or point in the editor)`;
+      // A segmenter set for the project draws the masks itself; otherwise the user prompts for each.
+      return detector?.segmenter
+        ? `${control.name}: masks from your ONNX segmenter (${detector.file_name})`
+        : `${control.name}: click-to-segment (draw a smart box or point in the editor)`;
     default:
       return `${control.name}: ${name}`;
   }
@@ -91,7 +94,8 @@ export const SUPPORTED_CONFIGS_TEXT =
   'It works with text classification (Choices on a Text), text spans (Labels on a Text), ' +
   'OCR (an Image with Rectangle, Labels and a per-region TextArea), click-to-segment (an Image with ' +
   'BrushLabels or PolygonLabels and a smart RectangleLabels or KeyPointLabels) and object detection ' +
-  '(RectangleLabels on an Image, with an ONNX detector set for the project).';
+  '(RectangleLabels on an Image, with an ONNX detector set for the project; BrushLabels or PolygonLabels too ' +
+  'with an ONNX segmenter).';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

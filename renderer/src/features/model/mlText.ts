@@ -46,9 +46,10 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A result item marks a place in the data (a box, a polygon, a text span), not just a whole-task answer. */
+/** A result item marks a place in the data (a box, a polygon, a brush mask, a text span), not just a whole-task answer. */
 function isRegion(value: Record<string, unknown>): boolean {
-  return typeof value.x === 'number' || Array.isArray(value.points) || typeof value.start !== 'undefined';
+  const place = typeof value.x === 'number' || Array.isArray(value.points) || Array.isArray(value.rle);
+  return place || typeof value.start !== 'undefined';
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { InferenceSession, Tensor } from 'onnxruntime-web';
 import { letterbox, type Letterboxed } from './letterbox.js';
+import { detectionMask, maskCoefficientsOf, type MaskPrototypes } from './segmenterMasks.js';
 import { parseClassNames, readOnnxMetadata } from './onnxMetadata.js';
 import { loadOnnxRuntime } from './onnxRuntime.js';
 import type { RgbImage } from '../image/imagePixels.js';
@@ -15,7 +16,8 @@ import {
  * An ONNX detector opened and checked: one image input `[1, 3, height, width]`, and an output in
  * a YOLO layout whose class count matches its names. The check runs the model once on a gray
  * image, so a file that loads but answers something else is refused when it is set, not at the
- * first prediction. A segmenter (a second output with mask prototypes) is read for its boxes.
+ * first prediction. A segmenter has a second output, `[1, K, height / 4, width / 4]` mask
+ * prototypes, and K mask coefficients per candidate (segmenterMasks.ts).
  */
 
 /** What the checks found, stored with the project's detector. */
@@ -25,8 +27,10 @@ export interface DetectorShape {
   classNames: string[];
   /** Where the class names came from. */
   namesFrom: 'metadata' | 'setting';
-  /** The model also outputs masks (they are not used: predictions are its boxes). */
+  /** The model also outputs masks. */
   isSegmenter: boolean;
+  /** A segmenter's prototypes output (absent from descriptions stored before masks were read). */
+  protos?: { name: string; dims: number[] } | undefined;
 }
 
 export interface OpenDetector {
@@ -55,11 +59,19 @@ function imageInputOf(session: InferenceSession): DetectorShape['input'] {
   return { name: input.name, width: side(dims[3]), height: side(dims[2]) };
 }
 
+function runtimeMessage(error: unknown): string {
+  const said = error instanceof Error ? error.message : String(error);
+  return said.replace(/^.*ERROR_MESSAGE: /s, '').trim();
+}
+
 async function runOnce(opened: OpenDetector['session'], input: DetectorShape['input'], tensor: Float32Array) {
   const ort = await loadOnnxRuntime();
   const feed = new ort.Tensor('float32', tensor, [1, 3, input.height, input.width]);
   try {
     return await opened.run({ [input.name]: feed });
+  } catch (error) {
+    // The runtime's own words, without its prefix: an operator it could not compute and why.
+    throw new DetectorModelError(`the model failed while running (${runtimeMessage(error)})`);
   } finally {
     feed.dispose();
   }
@@ -77,8 +89,7 @@ export async function openDetector(bytes: Uint8Array, givenNames: string[] | nul
   try {
     session = await ort.InferenceSession.create(bytes);
   } catch (error) {
-    const said = error instanceof Error ? error.message.replace(/^.*ERROR_MESSAGE: /s, '') : String(error);
-    throw new DetectorModelError(`it is not an ONNX model the runtime can load (${said.trim()})`);
+    throw new DetectorModelError(`it is not an ONNX model the runtime can load (${runtimeMessage(error)})`);
   }
   try {
     const input = imageInputOf(session);
@@ -90,7 +101,13 @@ export async function openDetector(bytes: Uint8Array, givenNames: string[] | nul
     const output = outputName === undefined ? undefined : outputs[outputName];
     if (!output || outputName === undefined) throw new DetectorModelError('it has no output');
     const protos = protosName === undefined ? undefined : outputs[protosName];
-    const maskCoefficients = protos && protos.dims.length === 4 ? (protos.dims[1] ?? 0) : 0;
+    if (protos && (protos.dims.length !== 4 || protos.dims[0] !== 1)) {
+      throw new DetectorModelError(
+        `its second output is [${protos.dims.join(', ')}]; a segmenter's mask prototypes are [1, K, height, width]`,
+      );
+    }
+    const maskCoefficients = protos ? (protos.dims[1] ?? 0) : 0;
+    if (protos) floatsOf(protos);
     const layout = outputLayoutOf(output.dims, classNames?.length ?? null, maskCoefficients);
     floatsOf(output);
     for (const tensor of Object.values(outputs)) tensor.dispose();
@@ -108,6 +125,7 @@ export async function openDetector(bytes: Uint8Array, givenNames: string[] | nul
         classNames,
         namesFrom: givenNames ? 'setting' : 'metadata',
         isSegmenter: maskCoefficients > 0,
+        protos: protos && protosName !== undefined ? { name: protosName, dims: [...protos.dims] } : undefined,
       },
     };
   } catch (error) {
@@ -116,24 +134,50 @@ export async function openDetector(bytes: Uint8Array, givenNames: string[] | nul
   }
 }
 
-/** The model's boxes on one image (in its input pixels) and the letterbox that maps them back. */
-export async function detect(
-  opened: OpenDetector,
-  image: RgbImage,
-  options: DecodeOptions,
-): Promise<{ detections: Detection[]; frame: Letterboxed }> {
-  const { input, output } = opened.shape;
+function sameDims(tensor: Tensor | undefined, expected: { name: string; dims: number[] }): Tensor {
+  if (!tensor) throw new DetectorModelError(`the model gave no "${expected.name}" output`);
+  if (tensor.dims.join() !== expected.dims.join()) {
+    throw new DetectorModelError(
+      `the model's output "${expected.name}" is [${tensor.dims.join(', ')}], not [${expected.dims.join(', ')}] as when it was set`,
+    );
+  }
+  return tensor;
+}
+
+export interface DetectedImage {
+  /** Boxes in the model's input pixels. */
+  detections: Detection[];
+  /** The letterbox that maps them back to the image. */
+  frame: Letterboxed;
+  /** A segmenter's mask of one of the detections on the image (1 inside); null for a detector. */
+  maskOf: ((detection: Detection) => Uint8Array) | null;
+}
+
+/** Runs the model on one image. */
+export async function detect(opened: OpenDetector, image: RgbImage, options: DecodeOptions): Promise<DetectedImage> {
+  const { input, output, protos } = opened.shape;
   const frame = letterbox(image, input.width, input.height);
   const outputs = await runOnce(opened.session, input, frame.tensor);
   try {
-    const tensor = outputs[output.name];
-    if (!tensor) throw new DetectorModelError(`the model gave no "${output.name}" output`);
-    if (tensor.dims.join() !== output.dims.join()) {
-      throw new DetectorModelError(
-        `the model's output is [${tensor.dims.join(', ')}], not [${output.dims.join(', ')}] as when it was set`,
-      );
-    }
-    return { detections: decodeYoloOutput(floatsOf(tensor), output, options), frame };
+    const data = floatsOf(sameDims(outputs[output.name], output));
+    const detections = decodeYoloOutput(data, output, options);
+    if (!protos || output.extra === 0) return { detections, frame, maskOf: null };
+    const protoTensor = sameDims(outputs[protos.name], protos);
+    // Copied: the runtime's tensors are released below, the masks are made afterwards.
+    const prototypes: MaskPrototypes = {
+      data: floatsOf(protoTensor).slice(),
+      channels: protos.dims[1]!,
+      height: protos.dims[2]!,
+      width: protos.dims[3]!,
+    };
+    const coefficients = new Map(
+      detections.map((box) => [box, maskCoefficientsOf(data, output, box.candidate ?? 0)] as const),
+    );
+    const maskOf = (box: Detection) => {
+      const weights = coefficients.get(box) ?? new Float32Array(output.extra);
+      return detectionMask(prototypes, weights, box, frame, input, image);
+    };
+    return { detections, frame, maskOf };
   } finally {
     for (const tensor of Object.values(outputs)) tensor.dispose();
   }

@@ -5,36 +5,35 @@ import { NotFoundError } from '../../../domain/errors.js';
 import type { MlDeps } from '../../mlDeps.js';
 import type { ModelCallResult, ModelServer } from '../../modelServer.js';
 import { createTimeSlicer } from '../timeSlicer.js';
-import {
-  detectionTargetsOf,
-  detectorVersionName,
-  labelsForClasses,
-  predictWithDetector,
-  type DetectionTarget,
-} from './detectorPredictions.js';
+import { detectorVersionName, labelsForClasses, predictWithDetector } from './detectorPredictions.js';
+import { detectionTargetsOf, type DetectionTarget } from './detectorResults.js';
 import { findProjectDetector, type StoredDetector } from './detectorStore.js';
 import { untrainedSkillStatus } from '../skillStatus.js';
 
 /*
- * The built-in model of a project that has an ONNX detector set and a RectangleLabels on an
- * Image: it answers the model server's calls with the detector's boxes. There is nothing to
+ * The built-in model of a project that has an ONNX detector set and a control it answers on an
+ * Image (a RectangleLabels; with a segmenter also a BrushLabels or PolygonLabels): it answers the
+ * model server's calls with the detector's boxes or masks. There is nothing to
  * train; the model is the file. Projects without both use the text skills as before.
  */
 
 const answer = (status: number, body: unknown): ModelCallResult => ({ ok: true, status, body });
 
-function targetsOf(deps: MlDeps, project: number): DetectionTarget[] {
+function targetsOf(deps: MlDeps, project: number, stored: StoredDetector): DetectionTarget[] {
   const row = findProjectById(deps.db, project);
-  return row ? detectionTargetsOf(JSON.parse(row.parsed_label_config) as ParsedLabelConfig) : [];
+  const parsed = row ? (JSON.parse(row.parsed_label_config) as ParsedLabelConfig) : {};
+  return detectionTargetsOf(parsed, stored.shape.isSegmenter);
 }
 
-/** Classes that no RectangleLabels of the config has a label for. */
-function unmappedClasses(stored: StoredDetector, targets: readonly DetectionTarget[]): string[] {
+/** The label each class is predicted as (the first control's that has one), or null when none has. */
+function classLabels(stored: StoredDetector, targets: readonly DetectionTarget[]): (string | null)[] {
   const names = stored.shape.classNames;
-  return names.filter((_, index) => targets.every((target) => labelsForClasses(names, target.labels)[index] === null));
+  const perTarget = targets.map((target) => labelsForClasses(names, target.labels));
+  return names.map((_, index) => perTarget.map((labels) => labels[index]).find((label) => label) ?? null);
 }
 
 export function describeDetector(project: number, stored: StoredDetector, targets: DetectionTarget[]): DetectorSetting {
+  const labels = classLabels(stored, targets);
   return {
     project,
     file_name: stored.file_name,
@@ -49,20 +48,21 @@ export function describeDetector(project: number, stored: StoredDetector, target
     score_threshold: stored.score_threshold,
     class_names: stored.shape.classNames,
     class_names_from: stored.shape.namesFrom,
-    unmapped_classes: targets.length === 0 ? [] : unmappedClasses(stored, targets),
+    class_labels: labels,
+    unmapped_classes: targets.length === 0 ? [] : stored.shape.classNames.filter((_, index) => !labels[index]),
   };
 }
 
 export function projectDetectorSetting(deps: MlDeps, project: number): DetectorSetting | null {
   if (!findProjectById(deps.db, project)) throw new NotFoundError('No Project matches the given query.');
   const stored = findProjectDetector(deps, project);
-  return stored && describeDetector(project, stored, targetsOf(deps, project));
+  return stored && describeDetector(project, stored, targetsOf(deps, project, stored));
 }
 
 /** The model server for a project whose built-in model detects, or null when it does not. */
 export function detectorServerFor(deps: MlDeps, project: number): ModelServer | null {
   const stored = findProjectDetector(deps, project);
-  const targets = stored ? targetsOf(deps, project) : [];
+  const targets = stored ? targetsOf(deps, project, stored) : [];
   if (!stored || targets.length === 0) return null;
   const version = detectorVersionName(stored);
   return {
@@ -82,11 +82,12 @@ export function detectorServerFor(deps: MlDeps, project: number): ModelServer | 
 export function detectorStatusFor(deps: MlDeps, project: number): LocalModelStatus | null {
   const stored = findProjectDetector(deps, project);
   if (!stored) return null;
-  const targets = targetsOf(deps, project);
+  const targets = targetsOf(deps, project, stored);
   const setting = describeDetector(project, stored, targets);
   let reason: string | null = null;
   if (targets.length === 0) {
-    reason = `The detector ${stored.file_name} is set, but this labeling config has no RectangleLabels on an Image.`;
+    const controls = stored.shape.isSegmenter ? 'RectangleLabels, BrushLabels or PolygonLabels' : 'RectangleLabels';
+    reason = `The detector ${stored.file_name} is set, but this labeling config has no ${controls} on an Image.`;
   } else if (setting.unmapped_classes.length > 0) {
     // A detector trained on COCO has 80 classes; a config usually wants a few of them.
     const unmapped = setting.unmapped_classes;
@@ -100,7 +101,10 @@ export function detectorStatusFor(deps: MlDeps, project: number): LocalModelStat
   return untrainedSkillStatus(project, {
     supported: targets.length > 0,
     reason,
-    controls: targets.map((target) => ({ name: target.name, kind: 'detection' as const })),
+    controls: targets.map((target) => ({
+      name: target.name,
+      kind: target.type === 'rectanglelabels' ? ('detection' as const) : ('segmentation' as const),
+    })),
     state: targets.length > 0 ? 'ready' : 'untrained',
     model_version: setting.model_version,
     trained_at: stored.set_at,

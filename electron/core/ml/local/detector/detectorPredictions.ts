@@ -1,40 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { ParsedLabelConfig } from '../../../../../shared/label-config/index.js';
 import type { MlDeps } from '../../mlDeps.js';
 import type { TaskAnswer } from '../localPredictions.js';
 import type { TimeSlicer } from '../timeSlicer.js';
-import { detect, DetectorModelError } from './detectorModel.js';
+import { detect, DetectorModelError, type DetectedImage } from './detectorModel.js';
 import { detectorModelPath, type StoredDetector } from './detectorStore.js';
-import { toImagePercent } from './letterbox.js';
+import { detectionRegion, type DetectionTarget } from './detectorResults.js';
 import { withStoredDetector } from './openDetectors.js';
-import { decodeImage, ImageDecodeError } from '../image/imagePixels.js';
+import { decodeImage, ImageDecodeError, type RgbImage } from '../image/imagePixels.js';
 import { DEFAULT_DECODE } from './yoloOutput.js';
 
 /*
- * The detector's answer to /predict: for each RectangleLabels on an Image, the model's boxes on
- * the task's image as rectangles in percent, each with its score, labelled with the config's
+ * The detector's answer to /predict: for each control on an Image it answers (detectorResults.ts),
+ * the model's detections on the task's image as that control's regions, each with its score, labelled with the config's
  * label for the model's class. A class name maps to the label spelled the same, else to one
  * spelled the same but for case; classes the config has no label for are left out (the status
  * lists them). The image is read only from files this server holds, never downloaded.
  */
-
-export interface DetectionTarget {
-  name: string;
-  toName: string;
-  dataKey: string;
-  /** The config's labels; empty when they are dynamic (then the class names are used as they are). */
-  labels: string[];
-}
-
-export function detectionTargetsOf(parsed: ParsedLabelConfig): DetectionTarget[] {
-  return Object.entries(parsed).flatMap(([name, control]) => {
-    const image = control.inputs.find((input) => input.type === 'Image' && input.value);
-    if (control.type !== 'RectangleLabels' || !image?.value) return [];
-    const toName = control.to_name[0] ?? '';
-    return [{ name, toName, dataKey: image.value, labels: control.dynamic_labels ? [] : control.labels }];
-  });
-}
 
 /** The label of each class (by index), or null for a class the config has no label for. */
 export function labelsForClasses(classNames: readonly string[], labels: readonly string[]): (string | null)[] {
@@ -49,9 +30,6 @@ export function labelsForClasses(classNames: readonly string[], labels: readonly
 export function detectorVersionName(stored: StoredDetector): string {
   return `detector-${stored.sha256}`;
 }
-
-const regionId = () => randomUUID().replaceAll('-', '').slice(0, 10);
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 function imagePathOf(deps: MlDeps, project: number, data: Record<string, unknown>, key: string): string {
   const url = data[key];
@@ -78,27 +56,22 @@ async function predictTask(
   const result: Record<string, unknown>[] = [];
   const scores: number[] = [];
   await withStoredDetector(detectorModelPath(deps, project), stored.shape.classNames, async (detector) => {
+    // Controls on the same image share one run of the model.
+    const runs = new Map<string, { image: RgbImage; detected: DetectedImage }>();
     for (const target of targets) {
-      const image = decodeImage(readFileSync(imagePathOf(deps, project, data, target.dataKey)));
-      const { detections, frame } = await detect(detector, image, options);
+      let run = runs.get(target.dataKey);
+      if (!run) {
+        const image = decodeImage(readFileSync(imagePathOf(deps, project, data, target.dataKey)));
+        run = { image, detected: await detect(detector, image, options) };
+        runs.set(target.dataKey, run);
+      }
       const labels = labelsForClasses(stored.shape.classNames, target.labels);
-      for (const box of detections) {
+      for (const box of run.detected.detections) {
         const label = labels[box.classIndex];
-        const rectangle = toImagePercent(box, frame, image);
-        if (!label || !rectangle) continue;
-        const score = round4(box.score);
-        result.push({
-          id: regionId(),
-          from_name: target.name,
-          to_name: target.toName,
-          type: 'rectanglelabels',
-          original_width: image.width,
-          original_height: image.height,
-          image_rotation: 0,
-          value: { ...rectangle, rotation: 0, rectanglelabels: [label] },
-          score,
-        });
-        scores.push(score);
+        const region = label ? await detectionRegion(target, box, label, run.detected, run.image) : null;
+        if (!region) continue;
+        result.push(region);
+        scores.push(region.score as number);
       }
     }
   });

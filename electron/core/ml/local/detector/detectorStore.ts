@@ -18,7 +18,8 @@ import { forgetOpenDetector } from './openDetectors.js';
 
 export interface StoredDetector {
   project_created_at: string;
-  source_path: string;
+  /** Where the file was copied from; null when its bytes were uploaded. */
+  source_path: string | null;
   file_name: string;
   size: number;
   /** The first 12 hex digits of the file's SHA-256: the predictions' model version names it. */
@@ -34,8 +35,21 @@ export interface DetectorRequest {
   score_threshold?: number | undefined;
 }
 
+/** A model sent as the request's body (from a window that cannot name a file on this machine). */
+export interface DetectorUpload {
+  bytes: Uint8Array;
+  file_name: string;
+  class_names?: string[] | undefined;
+  score_threshold?: number | undefined;
+}
+
 export const DEFAULT_SCORE_THRESHOLD = 0.25;
 const MAX_MODEL_BYTES = 2 ** 31;
+/**
+ * An upload is held in memory while it is checked: the largest YOLOv8/v11 exports (the x-sized
+ * segmenters) are under 300 MB. A bigger file can still be set by its path.
+ */
+export const MAX_UPLOAD_BYTES = 512 * 2 ** 20;
 
 function detectorDir(deps: MlDeps, project: number): string {
   return join(deps.dataDir, 'ml', 'detectors', String(project));
@@ -44,7 +58,8 @@ function detectorDir(deps: MlDeps, project: number): string {
 export const detectorModelPath = (deps: MlDeps, project: number) => join(detectorDir(deps, project), 'model.onnx');
 const descriptionPath = (deps: MlDeps, project: number) => join(detectorDir(deps, project), 'detector.json');
 
-function projectCreatedAt(deps: MlDeps, project: number): string {
+/** The project's creation time; a 404 for an unknown project (checked before an upload is read, too). */
+export function projectCreatedAt(deps: MlDeps, project: number): string {
   const row = findProjectById(deps.db, project);
   if (!row) throw new NotFoundError('No Project matches the given query.');
   return row.created_at;
@@ -78,15 +93,15 @@ function readModelFile(path: string): Buffer {
   }
 }
 
-/** Checks the file and makes it the project's detector; the old one, if any, is replaced. */
-export async function setProjectDetector(
+/** Checks the model and makes it the project's detector; the old one, if any, is replaced. */
+async function storeDetector(
   deps: MlDeps,
   project: number,
-  request: DetectorRequest,
+  bytes: Uint8Array,
+  source: { path: string | null; name: string; field: string },
+  request: { class_names?: string[] | undefined; score_threshold?: number | undefined },
 ): Promise<StoredDetector> {
   const createdAt = projectCreatedAt(deps, project);
-  const source = resolve(request.path);
-  const bytes = readModelFile(source);
   let shape: DetectorShape;
   try {
     const opened = await openDetector(bytes, request.class_names ?? null);
@@ -94,12 +109,12 @@ export async function setProjectDetector(
     await opened.session.release();
   } catch (error) {
     if (!(error instanceof DetectorModelError)) throw error;
-    throw new ValidationError({ path: [`${basename(source)} cannot be used as a detector: ${error.message}.`] });
+    throw new ValidationError({ [source.field]: [`${source.name} cannot be used as a detector: ${error.message}.`] });
   }
   const stored: StoredDetector = {
     project_created_at: createdAt,
-    source_path: source,
-    file_name: basename(source),
+    source_path: source.path,
+    file_name: source.name,
     size: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex').slice(0, 12),
     set_at: formatTimestamp(deps.clock()),
@@ -111,6 +126,30 @@ export async function setProjectDetector(
   writeAtomically(detectorModelPath(deps, project), bytes);
   writeAtomically(descriptionPath(deps, project), JSON.stringify(stored, null, 2));
   return stored;
+}
+
+/** Sets the model file at `request.path` (copied into the data folder). */
+export async function setProjectDetector(
+  deps: MlDeps,
+  project: number,
+  request: DetectorRequest,
+): Promise<StoredDetector> {
+  projectCreatedAt(deps, project);
+  const path = resolve(request.path);
+  const bytes = readModelFile(path);
+  return storeDetector(deps, project, bytes, { path, name: basename(path), field: 'path' }, request);
+}
+
+/** Sets a model whose bytes were sent; refusals name the `file`. */
+export async function uploadProjectDetector(
+  deps: MlDeps,
+  project: number,
+  upload: DetectorUpload,
+): Promise<StoredDetector> {
+  projectCreatedAt(deps, project);
+  const name = basename(upload.file_name.replaceAll('\\', '/')) || 'model.onnx';
+  if (upload.bytes.length === 0) throw new ValidationError({ file: ["Send the model file's bytes as the body."] });
+  return storeDetector(deps, project, upload.bytes, { path: null, name, field: 'file' }, upload);
 }
 
 /** The project's detector, or null when none is set (or one was set for a deleted project of the same id). */

@@ -14,7 +14,7 @@ export interface OutputLayout {
   layout: YoloLayout;
   classes: number;
   candidates: number;
-  /** Values per candidate after the class scores (a segmenter's mask coefficients); ignored here. */
+  /** Values per candidate after the class scores: a segmenter's mask coefficients (segmenterMasks.ts). */
   extra: number;
 }
 
@@ -26,6 +26,8 @@ export interface Detection {
   y2: number;
   classIndex: number;
   score: number;
+  /** Which candidate of the output it is (a segmenter's mask coefficients are read from it). */
+  candidate?: number;
 }
 
 export interface DecodeOptions {
@@ -120,7 +122,15 @@ export function decodeYoloOutput(
     if (best < 0 || !(score >= options.scoreThreshold)) continue;
     const [cx, cy, w, h] = [at(n, 0), at(n, 1), at(n, 2), at(n, 3)];
     if (!(w > 0 && h > 0)) continue;
-    found.push({ x1: cx - w / 2, y1: cy - h / 2, x2: cx + w / 2, y2: cy + h / 2, classIndex: best, score });
+    found.push({
+      x1: cx - w / 2,
+      y1: cy - h / 2,
+      x2: cx + w / 2,
+      y2: cy + h / 2,
+      classIndex: best,
+      score,
+      candidate: n,
+    });
   }
   return suppressOverlaps(found, options);
 }
