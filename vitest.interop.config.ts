@@ -22,6 +22,9 @@ const GROUP_A = [
   'test/interop/ml/**/*.test.ts',
   'test/interop/storages/s3*.test.ts',
   'test/interop/e2e/s3Storage.test.ts',
+  // A sync file that needs only Label Studio: group b holds the other syncs, the server-to-server
+  // copy (which starts a second Label Studio) among them.
+  'test/interop/sync/tokens.test.ts',
 ];
 const ALL = ['test/interop/**/*.test.ts'];
 const NOT_DEPENDENCIES = ['**/node_modules/**'];
