@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy, type FaultRule } from '../helpers/faultProxy.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
-import { runSyncCli } from './faultsFixtures.js';
+import { type FaultProxy, type FaultRule } from '../helpers/faultProxy.js';
+import { type RemoteOutpost } from '../helpers/syncRemote.js';
 import { NOISE } from './faultRules.js';
 import {
   copyUntilComplete,
@@ -12,12 +8,12 @@ import {
   localProjectOf,
   PROJECT_CREATE,
   runCopyCli,
-  seedSource,
   TASK_IMPORT,
   UPLOAD_FILES,
   type CopyOutcome,
   type SeededSource,
 } from './serverCopyFixtures.js';
+import { openCopyRig, type CopyRig } from './serverCopyRig.js';
 
 /*
  * A copy through a faulty network: the target's proxy loses the answers of the project's
@@ -35,6 +31,7 @@ const LOST_COPY_ANSWERS: FaultRule[] = [
 ];
 
 describe('a copy through a faulty network', () => {
+  let rig: CopyRig;
   let source: RemoteOutpost;
   let target: RemoteOutpost;
   let proxy: FaultProxy;
@@ -42,26 +39,16 @@ describe('a copy through a faulty network', () => {
   let seeded: SeededSource;
 
   beforeAll(async () => {
-    [source, target] = await Promise.all([startRemoteOutpost(), startRemoteOutpost()]);
-    proxy = await startFaultProxy(target.url);
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-copy-faults-'));
-    await source.addUser('ann@example.org');
-    await source.addUser('ghost@example.org');
-    await target.addUser('ann@example.org');
-    seeded = await seedSource(source, {
+    rig = await openCopyRig({
       named: 110,
       uploads: 3,
       authors: ['ann@example.org', 'ghost@example.org'],
+      targetAuthors: ['ann@example.org'],
     });
-    const pulled = await runSyncCli(dataDir, source.url, source.token, seeded.project);
-    expect(pulled.code, pulled.stderr).toBe(0);
+    ({ source, target, proxy, dataDir, seeded } = rig);
   }, 120_000);
 
-  afterAll(async () => {
-    await proxy?.close();
-    await Promise.all([source?.stop(), target?.stop()]);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => rig?.close());
 
   it('ends with everything on the target exactly once', async () => {
     const local = localProjectOf(dataDir, seeded.project);

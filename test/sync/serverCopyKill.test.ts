@@ -1,22 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy, type FaultRule } from '../helpers/faultProxy.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
-import { runSyncCli } from './faultsFixtures.js';
+import { type FaultProxy, type FaultRule } from '../helpers/faultProxy.js';
+import { type RemoteOutpost } from '../helpers/syncRemote.js';
 import {
   copyArgs,
   copyUntilComplete,
   expectCopiedOnce,
   localProjectOf,
-  seedSource,
   UPLOAD_FILES,
   TASK_IMPORT,
   PROJECT_CREATE,
   type SeededSource,
 } from './serverCopyFixtures.js';
+import { openCopyRig, type CopyRig } from './serverCopyRig.js';
 
 /*
  * `outpost sync copy` SIGKILLed at chosen writes. The target sits behind a proxy that holds one
@@ -53,6 +49,7 @@ const hold = ({ path, skip, at }: KillPoint): FaultRule => ({
 });
 
 describe('a copy killed at chosen points', () => {
+  let rig: CopyRig;
   let source: RemoteOutpost;
   let target: RemoteOutpost;
   let proxy: FaultProxy;
@@ -60,21 +57,16 @@ describe('a copy killed at chosen points', () => {
   let seeded: SeededSource;
 
   beforeAll(async () => {
-    [source, target] = await Promise.all([startRemoteOutpost(), startRemoteOutpost()]);
-    proxy = await startFaultProxy(target.url);
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-copy-kill-'));
-    await source.addUser('ann@example.org');
-    await target.addUser('ann@example.org');
-    seeded = await seedSource(source, { named: 120, uploads: 3, authors: ['ann@example.org'] });
-    const pulled = await runSyncCli(dataDir, source.url, source.token, seeded.project);
-    expect(pulled.code, pulled.stderr).toBe(0);
+    rig = await openCopyRig({
+      named: 120,
+      uploads: 3,
+      authors: ['ann@example.org'],
+      targetAuthors: ['ann@example.org'],
+    });
+    ({ source, target, proxy, dataDir, seeded } = rig);
   }, 120_000);
 
-  afterAll(async () => {
-    await proxy?.close();
-    await Promise.all([source?.stop(), target?.stop()]);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => rig?.close());
 
   it('resumes exactly once after each SIGKILL', async () => {
     const local = localProjectOf(dataDir, seeded.project);

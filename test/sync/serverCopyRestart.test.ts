@@ -1,18 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.js';
-import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
-import { runSyncCli } from './faultsFixtures.js';
-import {
-  expectCopiedOnce,
-  localProjectOf,
-  runCopyCli,
-  seedSource,
-  TASK_IMPORT,
-  type SeededSource,
-} from './serverCopyFixtures.js';
+import { type FaultProxy } from '../helpers/faultProxy.js';
+import { type RemoteOutpost } from '../helpers/syncRemote.js';
+import { expectCopiedOnce, localProjectOf, runCopyCli, TASK_IMPORT, type SeededSource } from './serverCopyFixtures.js';
+import { openCopyRig, type CopyRig } from './serverCopyRig.js';
 
 /*
  * A copy whose project was deleted on the target before the copy finished: resuming it would
@@ -20,6 +10,7 @@ import {
  */
 
 describe('a copy whose target project was deleted midway', () => {
+  let rig: CopyRig;
   let source: RemoteOutpost;
   let target: RemoteOutpost;
   let proxy: FaultProxy;
@@ -27,21 +18,11 @@ describe('a copy whose target project was deleted midway', () => {
   let seeded: SeededSource;
 
   beforeAll(async () => {
-    [source, target] = await Promise.all([startRemoteOutpost(), startRemoteOutpost()]);
-    proxy = await startFaultProxy(target.url);
-    dataDir = mkdtempSync(join(tmpdir(), 'outpost-copy-restart-'));
-    await source.addUser('ann@example.org');
-    await target.addUser('ann@example.org');
-    seeded = await seedSource(source, { named: 8, uploads: 1, authors: ['ann@example.org'] });
-    const pulled = await runSyncCli(dataDir, source.url, source.token, seeded.project);
-    expect(pulled.code, pulled.stderr).toBe(0);
+    rig = await openCopyRig({ named: 8, uploads: 1, authors: ['ann@example.org'], targetAuthors: ['ann@example.org'] });
+    ({ source, target, proxy, dataDir, seeded } = rig);
   }, 120_000);
 
-  afterAll(async () => {
-    await proxy?.close();
-    await Promise.all([source?.stop(), target?.stop()]);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => rig?.close());
 
   it('starts over in a new project, once', async () => {
     const local = localProjectOf(dataDir, seeded.project);
