@@ -1,0 +1,86 @@
+import { afterAll, inject, test } from 'vitest';
+import { formatTallies, startByteCountingProxy } from '../byteCountingProxy.js';
+import { labelStudioApi, startOutpost, type Json } from '../sync/syncRig.js';
+import { importBenchProject, syncAndWait, timed } from './labelStudioPull.js';
+
+/*
+ * Pulling from the real Label Studio 1.22, every byte counted by a proxy between Outpost and it
+ * (test/interop/byteCountingProxy.ts), in one run:
+ * - the server's own JSON export of the project (the yardstick for the full pull's time);
+ * - a full pull (first sync) of the project;
+ * - a re-sync with nothing changed there;
+ * - a re-sync after 100 annotations were edited there.
+ * The size is OUTPOST_PULL_BENCH_TASKS (default 3,000; a 100,000-task project takes a few
+ * minutes to import and pull here). `npm run bench:interop` runs it with the interop rig.
+ */
+
+const TASKS = Number(process.env.OUTPOST_PULL_BENCH_TASKS ?? 3_000);
+const EDITS = 100;
+
+const ls = inject('labelStudio');
+const remote = labelStudioApi(ls);
+const proxy = await startByteCountingProxy(ls.url);
+const outpost = await startOutpost();
+
+afterAll(async () => {
+  await outpost.stop();
+  await proxy.close();
+});
+
+test(`pull ${TASKS} tasks from the real Label Studio`, { timeout: 60 * 60_000 }, async () => {
+  const seeded = await timed(() => importBenchProject(remote, TASKS, ls.user.id));
+  const projectId = seeded.value;
+  const remoteId = await outpost.addRemote(proxy.url, ls.user.token);
+  const lines: string[] = [`imported ${TASKS} tasks into Label Studio in ${seeded.seconds.toFixed(1)} s`];
+
+  proxy.reset();
+  const exported = await timed(async () => {
+    const response = await fetch(`${proxy.url}/api/projects/${projectId}/export?exportType=JSON`, {
+      headers: { Authorization: `Token ${ls.user.token}` },
+    });
+    return (await response.json()) as unknown[];
+  });
+  if (exported.value.length !== TASKS) throw new Error(`the export held ${exported.value.length} tasks`);
+  lines.push(formatTallies(`server's JSON export: ${exported.seconds.toFixed(2)} s`, proxy));
+
+  const step = async (name: string, check: (stats: Record<string, unknown>) => void) => {
+    proxy.reset();
+    const { value: run, seconds } = await timed(() => syncAndWait(outpost, remoteId, [projectId]));
+    if (run.status !== 'completed') throw new Error(`${name}: ${run.status} ${JSON.stringify(run.errors)}`);
+    check(run.stats.pulled);
+    const table = formatTallies(`${name}: ${seconds.toFixed(2)} s (${JSON.stringify(run.stats.pulled)})`, proxy);
+    console.log(table);
+    lines.push(table);
+    return { seconds, bytes: proxy.total().received + proxy.total().sent };
+  };
+
+  const full = await step('full pull', (stats) => {
+    if (stats.tasks !== TASKS) throw new Error(`the full pull brought ${stats.tasks} tasks`);
+  });
+  const unchanged = await step('unchanged re-sync', () => undefined);
+
+  const tasks = await remote.call<{ tasks: { annotations: { id: number; result: Json[] }[] }[] }>(
+    'GET',
+    `/api/tasks/?project=${projectId}&fields=all&page_size=${EDITS}`,
+  );
+  for (const task of tasks.tasks) {
+    const annotation = task.annotations[0]!;
+    // The other choice, so every edit changes the annotation.
+    const was = JSON.stringify(annotation.result).includes('"pos"') ? 'pos' : 'neg';
+    await remote.call('PATCH', `/api/annotations/${annotation.id}/`, {
+      result: [
+        { from_name: 'label', to_name: 'text', type: 'choices', value: { choices: [was === 'pos' ? 'neg' : 'pos'] } },
+      ],
+    });
+  }
+  const edited = await step(`re-sync after ${EDITS} edits there`, (stats) => {
+    if (stats.annotations !== EDITS) throw new Error(`the re-sync brought ${stats.annotations} annotations`);
+  });
+
+  const pct = (part: number) => `${((100 * part) / full.bytes).toFixed(2)}%`;
+  lines.push(
+    `full pull / server export time: ${(full.seconds / exported.seconds).toFixed(2)}`,
+    `unchanged re-sync bytes: ${pct(unchanged.bytes)} of the full pull's; after ${EDITS} edits: ${pct(edited.bytes)}`,
+  );
+  console.log(`\n${lines.join('\n\n')}\n`);
+});
