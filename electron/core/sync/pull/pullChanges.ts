@@ -40,9 +40,13 @@ export async function pullChangedTasks(
   const { ctx, projectId, remoteProjectId } = run;
   const changed = await listTaskStatesSince(ctx, remoteProjectId, since);
   const mirror = listMirrorTaskStatesOfProject(ctx.db, projectId);
+  // Oldest first, as they were saved there: Label Studio may give a new prediction or annotation
+  // the id of one just deleted from another task, and applying that other task first frees it.
   const stale = [...changed]
     .filter(([remoteTaskId, updatedAt]) => mirror.get(remoteTaskId)?.remote_updated_at !== updatedAt)
+    .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
     .map(([remoteTaskId]) => remoteTaskId);
+  const order = new Map(stale.map((remoteTaskId, index) => [remoteTaskId, index]));
 
   let done = 0;
   for (let start = 0; start < stale.length; start += options.pageSize) {
@@ -53,6 +57,7 @@ export async function pullChangedTasks(
       stale.slice(start, start + options.pageSize),
       options.pageSize,
     );
+    tasks.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     const extras = await options.extrasOf(tasks);
     unsyncedCommit(ctx.db, () => {
       for (const task of tasks) {
