@@ -22,6 +22,8 @@ export interface ByteCountingProxy {
   /** Sum over every endpoint. */
   total(): EndpointTally;
   reset(): void;
+  /** Resolves once no request has been in flight for `quietMs` (something Outpost started on its own, like its editor download, is over). */
+  quiet(quietMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,8 @@ function headerBytes(firstLine: string, rawHeaders: readonly string[]): number {
 export async function startByteCountingProxy(upstream: string): Promise<ByteCountingProxy> {
   const target = new URL(upstream);
   let tallies = new Map<string, EndpointTally>();
+  let inFlight = 0;
+  let lastActivity = Date.now();
   const tallyOf = (endpoint: string): EndpointTally => {
     let tally = tallies.get(endpoint);
     if (!tally) tallies.set(endpoint, (tally = { requests: 0, sent: 0, received: 0 }));
@@ -52,6 +56,12 @@ export async function startByteCountingProxy(upstream: string): Promise<ByteCoun
   const server: Server = createServer((incoming, outgoing) => {
     const tally = tallyOf(endpointOf(incoming.method ?? 'GET', incoming.url ?? '/'));
     tally.requests += 1;
+    inFlight += 1;
+    lastActivity = Date.now();
+    outgoing.on('close', () => {
+      inFlight -= 1;
+      lastActivity = Date.now();
+    });
     tally.sent += headerBytes(`${incoming.method} ${incoming.url} HTTP/1.1`, incoming.rawHeaders);
     const headers: IncomingHttpHeaders = { ...incoming.headers, host: target.host };
     const upstreamRequest = httpRequest(
@@ -94,6 +104,11 @@ export async function startByteCountingProxy(upstream: string): Promise<ByteCoun
     },
     reset() {
       tallies = new Map();
+    },
+    async quiet(quietMs = 2_000) {
+      while (inFlight > 0 || Date.now() - lastActivity < quietMs) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
