@@ -6,6 +6,7 @@ import { ConflictError } from '../../domain/errors.js';
 import { getRemoteRun, requireRemote } from '../../domain/remotes/remotes.js';
 import type { SyncRunWire } from '../../domain/remotes/serializeRemote.js';
 import { runSync, type SyncRunResult } from '../runSync.js';
+import { createProgressRate } from './progressRate.js';
 import type { SyncDeps } from './syncDeps.js';
 
 /*
@@ -60,7 +61,8 @@ export function startBackgroundSync(
   assertNoLiveRun(deps, remoteId);
   const controller = new AbortController();
   let runId: number | undefined;
-  const progress: SyncRunProgress = { detail: null, done: 0, total: null };
+  const progress: SyncRunProgress = { detail: null, done: 0, total: null, seconds_left: null };
+  const rate = createProgressRate(deps.clock);
   const done = runSync(deps, remoteId, {
     projects,
     waitForBackoff: options.waitForBackoff ?? false,
@@ -70,10 +72,13 @@ export function startBackgroundSync(
         progress.detail = detail ?? null;
         progress.done = 0;
         progress.total = null;
+        progress.seconds_left = null;
+        rate.restart();
       },
       items(doneItems, total) {
         progress.done = doneItems;
         progress.total = total;
+        progress.seconds_left = rate.secondsLeft(doneItems, total);
       },
       error: () => undefined,
     },
