@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import type { HttpJson, OutpostServer, SyncRun } from '../sync/syncRig.js';
 
 /*
@@ -54,4 +55,26 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seco
   const start = performance.now();
   const value = await work();
   return { value, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * A GET of JSON with no time limit: Label Studio builds a whole export before its first byte,
+ * which for a large project takes longer than fetch waits for headers (5 minutes).
+ */
+export function getJsonWithoutTimeout(url: string, token: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers: { Authorization: `Token ${token}` } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
