@@ -13,6 +13,8 @@ export interface EndpointTally {
   requests: number;
   sent: number;
   received: number;
+  /** Summed time from each request's arrival to the end of its answer (overlapping ones both count). */
+  ms: number;
 }
 
 export interface ByteCountingProxy {
@@ -49,7 +51,7 @@ export async function startByteCountingProxy(upstream: string): Promise<ByteCoun
   let lastActivity = Date.now();
   const tallyOf = (endpoint: string): EndpointTally => {
     let tally = tallies.get(endpoint);
-    if (!tally) tallies.set(endpoint, (tally = { requests: 0, sent: 0, received: 0 }));
+    if (!tally) tallies.set(endpoint, (tally = { requests: 0, sent: 0, received: 0, ms: 0 }));
     return tally;
   };
 
@@ -57,9 +59,11 @@ export async function startByteCountingProxy(upstream: string): Promise<ByteCoun
     const tally = tallyOf(endpointOf(incoming.method ?? 'GET', incoming.url ?? '/'));
     tally.requests += 1;
     inFlight += 1;
+    const arrived = performance.now();
     lastActivity = Date.now();
     outgoing.on('close', () => {
       inFlight -= 1;
+      tally.ms += performance.now() - arrived;
       lastActivity = Date.now();
     });
     tally.sent += headerBytes(`${incoming.method} ${incoming.url} HTTP/1.1`, incoming.rawHeaders);
@@ -94,11 +98,12 @@ export async function startByteCountingProxy(upstream: string): Promise<ByteCoun
     url: `http://127.0.0.1:${port}`,
     tallies: () => new Map(tallies),
     total() {
-      const sum = { requests: 0, sent: 0, received: 0 };
+      const sum = { requests: 0, sent: 0, received: 0, ms: 0 };
       for (const tally of tallies.values()) {
         sum.requests += tally.requests;
         sum.sent += tally.sent;
         sum.received += tally.received;
+        sum.ms += tally.ms;
       }
       return sum;
     },
@@ -123,13 +128,14 @@ export function formatTallies(title: string, proxy: Pick<ByteCountingProxy, 'tal
   const rows = [...proxy.tallies()].sort((a, b) => b[1].received + b[1].sent - (a[1].received + a[1].sent));
   const total = proxy.total();
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = rows.map(
     ([endpoint, tally]) =>
-      `  ${String(tally.requests).padStart(6)}  ${kb(tally.sent).padStart(11)}  ${kb(tally.received).padStart(12)}  ${endpoint}`,
+      `  ${String(tally.requests).padStart(6)}  ${kb(tally.sent).padStart(11)}  ${kb(tally.received).padStart(12)}  ${seconds(tally.ms).padStart(9)}  ${endpoint}`,
   );
   return [
     `${title}: ${total.requests} requests, ${kb(total.sent)} sent, ${kb(total.received)} received`,
-    `  ${'reqs'.padStart(6)}  ${'sent'.padStart(11)}  ${'received'.padStart(12)}  endpoint`,
+    `  ${'reqs'.padStart(6)}  ${'sent'.padStart(11)}  ${'received'.padStart(12)}  ${'time'.padStart(9)}  endpoint`,
     ...lines,
   ].join('\n');
 }
