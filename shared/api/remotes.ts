@@ -17,6 +17,8 @@ export const syncRunProgressSchema = z.strictObject({
   detail: z.string().nullable(),
   done: z.number(),
   total: z.number().nullable(),
+  /** About how long the phase still needs, from its pace so far; null before there is one. */
+  seconds_left: z.number().nullable().optional(),
 });
 export type SyncRunProgress = z.infer<typeof syncRunProgressSchema>;
 

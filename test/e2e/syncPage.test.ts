@@ -214,6 +214,11 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
       `pulling tasks (200 of 3,000) · project ${bigProject} (1 of 1)`,
     );
     await newestRun().getByText('Running', { exact: true }).waitFor();
+    // Beside the duration: the time left at the pace so far.
+    await newestRun()
+      .getByTestId('sync-run-left')
+      .getByText(/^(less than a minute|about \d+ min) left$/)
+      .waitFor();
     await card().getByRole('button', { name: 'Cancel sync' }).waitFor();
     await page.getByTestId('sync-status').getByText('Syncing Remote lab: pulling tasks (200 of 3,000)…').waitFor();
     await shoot('running');

@@ -156,14 +156,17 @@ describe('pulling a remote project from another Outpost', () => {
     calls.length = 0;
     const second = await pullProject(local.ctx, seeded.projectId);
     expect(second.projectId).toBe(projectId);
-    // The incremental walk asks only for tasks saved since the last pull's server time, minus the overlap.
+    // The incremental pull lists (ids and updated_at only) the tasks saved since the last pull's
+    // server time, minus the overlap, in id order, and reads whole only those.
     const pulledUntil = local.t.db.prepare('SELECT pulled_until FROM remote_projects WHERE project = ?').pluck();
-    const incremental = calls.find((call) => call.query.fields === 'all' && typeof call.query.query === 'string');
+    const incremental = calls.find(
+      (call) => call.query.include === 'id,updated_at' && typeof call.query.query === 'string',
+    );
     const filter = JSON.parse(String(incremental?.query.query)) as {
       filters: { items: { filter: string; operator: string; value: string }[] };
       ordering: string[];
     };
-    expect(filter.ordering).toEqual(['tasks:updated_at']);
+    expect(filter.ordering).toEqual(['tasks:id']);
     expect(filter.filters.items[0]).toMatchObject({ filter: 'filter:tasks:updated_at', operator: 'greater' });
     expect(filter.filters.items[0]!.value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     // alpha (edit + delete), beta (gone), delta (new annotation, prediction removed), epsilon (new).

@@ -7,7 +7,8 @@ import type { SyncDeps } from '../sync/engine/syncDeps.js';
 import { createFileTokenVault } from '../sync/tokenVault.js';
 import type { CliIo } from './io.js';
 import { parseOptions } from './parseOptions.js';
-import { ensureRemote, parseRemote, stderrProgress } from './syncCommand.js';
+import { ensureRemote, parseRemote } from './syncCommand.js';
+import { stderrProgress } from './syncProgressLines.js';
 import { SYNC_COPY_HELP, UsageError } from './usage.js';
 import { pluralize } from '../../../shared/text/counts.js';
 
@@ -67,7 +68,10 @@ export async function copyCommand(args: string[], io: CliIo): Promise<number> {
     }
     const abort = new AbortController();
     void io.waitForShutdown().then(() => abort.abort(new Error('interrupted')));
-    const result = await runServerCopy(deps, copy, { signal: abort.signal, progress: stderrProgress(io) });
+    const result = await runServerCopy(deps, copy, {
+      signal: abort.signal,
+      progress: stderrProgress((line) => io.err(line), deps.clock),
+    });
     const { pushed, errors } = result.summary;
     if (values.json) {
       io.out(JSON.stringify({ ...result.summary, copy: result.copyId, target_project: result.targetProjectId }));

@@ -7,11 +7,11 @@ import { openDataFolder } from '../openDataFolder.js';
 import { addRemote, changeRemote } from '../sync/engine/manageRemotes.js';
 import type { SyncDeps } from '../sync/engine/syncDeps.js';
 import { runSync, type SyncRunResult } from '../sync/runSync.js';
-import type { SyncProgress } from '../sync/syncTypes.js';
 import { createFileTokenVault } from '../sync/tokenVault.js';
 import { copyCommand } from './copyCommand.js';
 import type { CliIo } from './io.js';
 import { parseOptions } from './parseOptions.js';
+import { stderrProgress } from './syncProgressLines.js';
 import { SYNC_HELP, UsageError } from './usage.js';
 import { pluralize } from '../../../shared/text/counts.js';
 
@@ -33,16 +33,6 @@ function parseProjects(values: string[] | undefined): number[] | undefined {
     }
     return Number(value);
   });
-}
-
-/** Progress lines on stderr, so stdout holds only the result. */
-export function stderrProgress(io: CliIo): SyncProgress {
-  return {
-    phase: (phase, detail) => io.err(`sync: ${phase}${detail ? ` ${detail}` : ''}`),
-    items: (done, total, bytes) =>
-      io.err(`sync:   ${done}${total === null ? '' : `/${total}`} items${bytes ? `, ${bytes} bytes` : ''}`),
-    error: (item, message) => io.err(`sync: error: ${item}: ${message}`),
-  };
 }
 
 /**
@@ -114,7 +104,11 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
     const remoteId = await ensureRemote(deps, url, token);
     const abort = new AbortController();
     void io.waitForShutdown().then(() => abort.abort(new Error('interrupted')));
-    const result = await runSync(deps, remoteId, { projects, signal: abort.signal, progress: stderrProgress(io) });
+    const result = await runSync(deps, remoteId, {
+      projects,
+      signal: abort.signal,
+      progress: stderrProgress((line) => io.err(line), deps.clock),
+    });
     if (values.json) io.out(JSON.stringify(result.summary));
     else printSummary(io, url, result);
     if (result.status === 'completed') return 0;

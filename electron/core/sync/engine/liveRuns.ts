@@ -7,6 +7,7 @@ import { getRemoteRun, requireRemote } from '../../domain/remotes/remotes.js';
 import type { SyncRunWire } from '../../domain/remotes/serializeRemote.js';
 import { runSync, type SyncRunResult } from '../runSync.js';
 import type { SyncProgress } from '../syncTypes.js';
+import { createProgressRate } from './progressRate.js';
 import type { SyncDeps } from './syncDeps.js';
 
 /*
@@ -82,7 +83,8 @@ export function startBackgroundRun(
   assertNoLiveRun(deps, remoteId);
   const controller = new AbortController();
   let runId: number | undefined;
-  const progress: SyncRunProgress = { detail: null, done: 0, total: null };
+  const progress: SyncRunProgress = { detail: null, done: 0, total: null, seconds_left: null };
+  const rate = createProgressRate(deps.clock);
   const done = start({
     signal: controller.signal,
     progress: {
@@ -90,10 +92,13 @@ export function startBackgroundRun(
         progress.detail = detail ?? null;
         progress.done = 0;
         progress.total = null;
+        progress.seconds_left = null;
+        rate.restart();
       },
       items(doneItems, total) {
         progress.done = doneItems;
         progress.total = total;
+        progress.seconds_left = rate.secondsLeft(doneItems, total);
       },
       error: () => undefined,
     },

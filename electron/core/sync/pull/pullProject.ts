@@ -15,6 +15,7 @@ import { createPageQueue, type PageQueue } from './pageQueue.js';
 import { fetchTaskExtras, type RemoteTaskExtras } from './remoteExtras.js';
 import type { RemoteTask } from './remoteTask.js';
 import { fetchTaskPage, listRemoteTaskStates } from './remoteTaskPages.js';
+import { pullChangedTasks } from './pullChanges.js';
 
 export interface PulledProject {
   /** The local mirror project (created on the first pull). */
@@ -26,7 +27,10 @@ export interface PulledProject {
 }
 
 export interface PullOptions {
-  /** Tasks a page (default 100, Label Studio's default). */
+  /**
+   * Tasks a page (default 100, Label Studio's default). Measured against Label Studio 1.22 with
+   * 3,000 tasks, pages of 500 made the full pull slower, not faster.
+   */
   pageSize?: number;
   /** How far before the last pull's server time an incremental pull looks again (default 60 s). */
   overlapSeconds?: number;
@@ -92,13 +96,44 @@ async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckp
 }
 
 /**
+ * Pages until a 404 or an empty page, each applied in order with its checkpoint. Later pages are
+ * asked for before this one is written, and the whole id listing is read meanwhile, whenever
+ * enough pages are ready to write through it (pageQueue.ts); then deletions and anything the walk
+ * missed are reconciled. Returns the newest updated_at listed.
+ */
+async function walkAllPages(run: PullRun, checkpoint: PullCheckpoint, pageSize: number): Promise<string | null> {
+  const { ctx, remoteProjectId } = run;
+  const pages = createPageQueue(
+    async (page) => {
+      const result = await fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
+      return result && { ...result, extras: await fetchPageExtras(run, result.tasks) };
+    },
+    checkpoint.page,
+    pageSize,
+  );
+  const listing = listRemoteTaskStates(ctx, remoteProjectId, () => pages.whenAhead(LISTING_MARGIN_PAGES));
+  // Its failure surfaces in the reconcile; should the walk fail first, it is dropped.
+  listing.catch(() => undefined);
+  let walkFailed = true;
+  try {
+    await writePages(run, pages, checkpoint);
+    walkFailed = false;
+  } finally {
+    pages.close(walkFailed);
+  }
+  ctx.signal?.throwIfAborted();
+  return reconcileTasks(run, pageSize, await listing);
+}
+
+/**
  * Pulls one remote project into its local mirror. Steps:
  * 1. settings (create the mirror project on the first pull, else write what changed);
  * 2. the cursor: a saved checkpoint to resume, else a new one from `pulled_until`;
- * 3. task pages (all on the first pull, then only those saved since), each page applied in one
- *    transaction together with the checkpoint of the next page;
- * 4. the id set (listed during step 3): missed or stale tasks fetched again, deleted ones removed
- *    (or kept as conflicts);
+ * 3. a full pull: every task page, each applied in one transaction together with the checkpoint
+ *    of the next page; 4. the id set (listed during step 3): missed or stale tasks fetched again,
+ *    deleted ones removed (or kept as conflicts);
+ * 3-4. an incremental pull: only the tasks saved since, and the id set only when the task counts
+ *    disagree (pullChanges.ts);
  * 5. the model version follows the remote's if it changed there (pullModelVersion.ts), the cursor
  *    moves to this pull's start and the checkpoint is cleared.
  */
@@ -136,31 +171,16 @@ export async function pullProject(
     started_at: settings.serverTime ? formatTimestamp(settings.serverTime) : null,
   };
 
-  // 3. Pages until a 404 or an empty page, each applied in order with its checkpoint. Later pages
-  // are asked for before this one is written, and the id listing of step 4 is read meanwhile,
-  // whenever enough pages are ready to write through it (pageQueue.ts).
-  const pages = createPageQueue(
-    async (page) => {
-      const result = await fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
-      return result && { ...result, extras: await fetchPageExtras(run, result.tasks) };
-    },
-    checkpoint.page,
-    pageSize,
-  );
-  const listing = listRemoteTaskStates(ctx, remoteProjectId, () => pages.whenAhead(LISTING_MARGIN_PAGES));
-  // Its failure surfaces in step 4; should the walk fail first, it is dropped.
-  listing.catch(() => undefined);
-  let walkFailed = true;
-  try {
-    await writePages(run, pages, checkpoint);
-    walkFailed = false;
-  } finally {
-    pages.close(walkFailed);
-  }
-
-  // 4. Deletions and anything the page walk missed.
-  ctx.signal?.throwIfAborted();
-  const newest = await reconcileTasks(run, pageSize, await listing);
+  // 3-4. An incremental pull lists what changed and reads only that (pullChanges.ts); a full pull
+  // walks every page and reconciles with the whole id listing.
+  const newest =
+    checkpoint.since === null
+      ? await walkAllPages(run, checkpoint, pageSize)
+      : await pullChangedTasks(run, checkpoint.since, {
+          pageSize,
+          extrasOf: (tasks) => fetchPageExtras(run, tasks),
+          remoteTaskCount: settings.remoteTaskCount,
+        });
 
   // 5. Done: without a Date header the newest updated_at listed is the best server time there is.
   ctx.db.transaction(() => {

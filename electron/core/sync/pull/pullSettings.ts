@@ -58,6 +58,8 @@ export interface PulledSettings {
   changed: boolean;
   /** The remote project's `model_version` ('' when it has none), for pullModelVersion. */
   remoteModelVersion: string;
+  /** The remote project's live task count (`task_number`), or null when it gave none. */
+  remoteTaskCount: number | null;
 }
 
 /** The remote's settings, validated and normalized as a local create would take them. */
@@ -122,6 +124,7 @@ export async function pullSettings(ctx: SyncContext, remoteProjectId: number): P
   const remote = (await response.json()) as Record<string, unknown>;
   const input = remoteInput(remote);
   const remoteModelVersion = typeof remote.model_version === 'string' ? remote.model_version : '';
+  const remoteTaskCount = typeof remote.task_number === 'number' ? remote.task_number : null;
 
   const mirror = findMirrorProjectByRemote(ctx.db, ctx.remoteId, remoteProjectId);
   if (!mirror) {
@@ -134,17 +137,17 @@ export async function pullSettings(ctx: SyncContext, remoteProjectId: number): P
       keepRemoteCreation(ctx, id, remote);
       return id;
     })();
-    return { projectId, serverTime, changed: true, remoteModelVersion };
+    return { projectId, serverTime, changed: true, remoteModelVersion, remoteTaskCount };
   }
   const local = findProjectById(ctx.db, mirror.project);
   if (!local) throw new Error(`the mirror of remote project ${remoteProjectId} has no local project`);
   const changes = changedSettings(input, local);
   if (Object.keys(changes).length === 0) {
-    return { projectId: mirror.project, serverTime, changed: false, remoteModelVersion };
+    return { projectId: mirror.project, serverTime, changed: false, remoteModelVersion, remoteTaskCount };
   }
   // Hiding predictions would also clear the model version (ProjectSerializer.update), which is
   // pullModelVersion's alone to change: it is given as it is, so it stays.
   if (changes.show_collab_predictions === false) changes.model_version = local.model_version;
   updateProject(ctx, ctx.localUserId, mirror.project, changes, ALL_FIELDS);
-  return { projectId: mirror.project, serverTime, changed: true, remoteModelVersion };
+  return { projectId: mirror.project, serverTime, changed: true, remoteModelVersion, remoteTaskCount };
 }

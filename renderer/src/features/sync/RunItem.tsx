@@ -3,6 +3,7 @@ import { runActivity, runOutcomeKind, runOutcomeLabel } from './runText';
 import { formatCount, pulledSummary, pushedSummary, runCounts } from './runStats';
 import { formatDateTime, formatDuration } from './timeText';
 import { RunConflictLinks } from './RunConflictLinks';
+import { formatTimeLeft } from '../../../../shared/text/timeLeft';
 
 /** One run: its outcome, when and how long, what moved each way, and each error it listed. */
 export function RunItem({ run, now }: { run: SyncRun; now: number }) {
@@ -23,6 +24,11 @@ export function RunItem({ run, now }: { run: SyncRun; now: number }) {
             ? `${formatDuration(run.started_at, new Date(now).toISOString())} so far`
             : run.finished_at && formatDuration(run.started_at, run.finished_at)}
         </span>
+        {running && typeof progress?.seconds_left === 'number' && (
+          <span className="muted sync-run__left" data-testid="sync-run-left">
+            {formatTimeLeft(progress.seconds_left)}
+          </span>
+        )}
       </div>
       {running && (
         <div className="sync-run__live" role="status" data-testid="sync-run-activity">
