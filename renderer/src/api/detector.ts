@@ -1,5 +1,5 @@
 import { detectorSettingSchema, type DetectorSetting } from '../../../shared/api/ml';
-import { ApiError, type ApiClient } from './client';
+import type { ApiClient } from './client';
 import { sendWithProgress, type UploadProgressEvent } from './upload';
 
 /*
@@ -14,12 +14,7 @@ const PATH = '/api/outpost/ml/detector';
 
 /** The project's detector, or null when none is set. */
 export async function getDetector(client: ApiClient, project: number, signal?: AbortSignal) {
-  try {
-    return await client.get(PATH, { query: { project }, signal, schema: detectorSettingSchema });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && /no detector/i.test(error.message)) return null;
-    throw error;
-  }
+  return client.get(PATH, { query: { project }, signal, schema: detectorSettingSchema.nullable() });
 }
 
 export function uploadDetector(

@@ -2,7 +2,6 @@ import { isAbsolute } from 'node:path';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { drfChar, drfInteger, drfRequired } from '../../domain/drfFields.js';
-import { NotFoundError } from '../../domain/errors.js';
 import { projectDetectorSetting } from '../../ml/local/detector/detectorModelServer.js';
 import {
   MAX_UPLOAD_BYTES,
@@ -33,7 +32,8 @@ import { lastQueryValues } from './projectList.js';
  *   with the model's bytes as an application/octet-stream body (for a window that cannot name a
  *   file on this machine, such as a browser on the embedded server): checked and stored as PATCH
  *   does, refusals under "file"; over 512 MB is a 413, another media type a 415.
- * GET    -> 200 the setting; 404 when none is set.
+ * GET    -> 200 the setting, or null when none is set (the settings page asks on every visit,
+ *           and a project without a detector is not an error).
  * DELETE -> 204; the built-in model goes back to learning text.
  * A missing or non-integer `project` is a 400, an unknown one a 404.
  */
@@ -60,9 +60,7 @@ export function outpostDetectorRoutes(app: Hono<AppEnv>): void {
   defineRoute(app, '/api/outpost/ml/detector', {
     get: (c) => {
       const { project } = parseWith(projectQuery, { project: lastQueryValues(c).project });
-      const setting = projectDetectorSetting(mlDeps(c), project!);
-      if (!setting) throw new NotFoundError('This project has no detector set.');
-      return c.json(setting);
+      return c.json(projectDetectorSetting(mlDeps(c), project!) ?? null);
     },
     patch: async (c) => {
       const { project } = parseWith(projectQuery, { project: lastQueryValues(c).project });
