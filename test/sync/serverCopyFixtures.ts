@@ -260,8 +260,17 @@ export async function exportView(remote: SyncTestRemote, project: number): Promi
       meta,
       annotations: byJson(((task.annotations as Record<string, Json>[]) ?? []).map((a) => plain(a, who))),
       predictions: byJson(
-        ((task.predictions as Json[]) ?? []).map((p) =>
-          typeof p === 'object' && p !== null ? plain(p as Record<string, Json>, who) : p,
+        await Promise.all(
+          ((task.predictions as Json[]) ?? []).map(async (p) =>
+            plain(
+              // Label Studio's export names a task's predictions by id alone; ids differ between
+              // servers, so each is read whole.
+              typeof p === 'number'
+                ? await remote.api<Record<string, Json>>('GET', `/api/predictions/${p}/`)
+                : (p as Record<string, Json>),
+              who,
+            ),
+          ),
         ),
       ),
       drafts: (task.drafts as Json) ?? [],
