@@ -6,6 +6,15 @@ import type { Conflict } from '../../shared/api/conflicts.js';
 import { openDatabase } from '../../electron/core/db/open.js';
 import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { runSyncCli, withLocalServer, type Call } from './faultsFixtures.js';
+import {
+  BASE,
+  HERE,
+  MERGED,
+  REGION_MERGE_CONFIG as CONFIG,
+  THEIRS_MERGED,
+  THERE,
+  type Item,
+} from './regionMergeScenario.js';
 
 /*
  * Two edits of one annotation, one here and one on the remote (a second Outpost), through whole
@@ -13,29 +22,6 @@ import { runSyncCli, withLocalServer, type Call } from './faultsFixtures.js';
  * both sides end holding both edits; one region changed differently on both sides is a conflict
  * that names it, while the regions that did not clash still merge.
  */
-
-const CONFIG = `<View><Text name="text" value="$text"/>
-<Labels name="ner" toName="text"><Label value="Person"/><Label value="Place"/></Labels>
-<TextArea name="note" toName="text" perRegion="true"/></View>`;
-
-type Item = Record<string, unknown>;
-
-const span = (id: string, start: number, label: string): Item => ({
-  id,
-  from_name: 'ner',
-  to_name: 'text',
-  type: 'labels',
-  value: { start, end: start + 3, labels: [label] },
-});
-const note = (id: string, start: number, text: string): Item => ({
-  id,
-  from_name: 'note',
-  to_name: 'text',
-  type: 'textarea',
-  value: { start, end: start + 3, text: [text] },
-});
-
-const BASE = [span('s1', 0, 'Person'), note('s1', 0, 'first'), span('s2', 8, 'Place')];
 
 interface RemoteAnnotation {
   id: number;
@@ -89,18 +75,8 @@ describe('region merge through a whole sync', () => {
     }
     expect((await runSyncCli(dataDir, remote.url, remote.token, projectId)).code).toBe(0);
 
-    // Here: s1's span moves in "merge me"; in "clash me" s1 is relabelled and s2 moved.
-    const here = {
-      merge: [span('s1', 1, 'Person'), BASE[1]!, BASE[2]!],
-      clash: [span('s1', 0, 'Place'), BASE[1]!, span('s2', 9, 'Place')],
-    };
-    // There: s1's note and s2's label in "merge me"; s1 relabelled otherwise in "clash me".
-    const there = {
-      merge: [BASE[0]!, note('s1', 0, 'second'), span('s2', 8, 'Person')],
-      clash: [span('s1', 0, 'Person'), note('s1', 0, 'first'), BASE[2]!].map((item, index) =>
-        index === 0 ? { ...item, value: { start: 0, end: 5, labels: ['Person'] } } : item,
-      ),
-    };
+    // Here: s1's span moves in "merge me"; in "clash me" s1 is relabelled and s2 moved. There:
+    // s1's note and s2's label in "merge me"; s1 relabelled otherwise in "clash me".
     await withLocalServer(dataDir, async (call: Call) => {
       const tasks = (
         await call<{ tasks: { data: { text: string }; annotations: { id: number }[] }[] }>(
@@ -109,28 +85,26 @@ describe('region merge through a whole sync', () => {
         )
       ).tasks;
       const localId = (text: string) => tasks.find((task) => task.data.text === text)!.annotations[0]!.id;
-      await call('PATCH', `/api/annotations/${localId('merge me')}/`, { result: here.merge });
-      await call('PATCH', `/api/annotations/${localId('clash me')}/`, { result: here.clash });
+      await call('PATCH', `/api/annotations/${localId('merge me')}/`, { result: HERE.merge });
+      await call('PATCH', `/api/annotations/${localId('clash me')}/`, { result: HERE.clash });
     });
-    await remote.api('PATCH', `/api/annotations/${annotations[0]!.id}/`, { result: there.merge });
-    await remote.api('PATCH', `/api/annotations/${annotations[1]!.id}/`, { result: there.clash });
+    await remote.api('PATCH', `/api/annotations/${annotations[0]!.id}/`, { result: THERE.merge });
+    await remote.api('PATCH', `/api/annotations/${annotations[1]!.id}/`, { result: THERE.clash });
 
     const outcome = await runSyncCli(dataDir, remote.url, remote.token, projectId);
     expect(outcome.code).toBe(0);
     expect(outcome.summary?.conflicts).toBe(1);
 
     // "merge me": both edits, the same on both sides, in the base's order.
-    const merged = [span('s1', 1, 'Person'), note('s1', 0, 'second'), span('s2', 8, 'Person')];
     const remoteMerged = await remote.api<RemoteAnnotation>('GET', `/api/annotations/${annotations[0]!.id}/`);
-    expect(remoteMerged.result).toEqual(merged);
+    expect(remoteMerged.result).toEqual(MERGED);
     // "clash me": the mirror is their s1 with our s2 (pushed there too); ours is kept beside it.
-    const theirsMerged = [there.clash[0]!, BASE[1]!, span('s2', 9, 'Place')];
     const remoteClash = await remote.api<RemoteAnnotation>('GET', `/api/annotations/${annotations[1]!.id}/`);
-    expect(remoteClash.result).toEqual(theirsMerged);
+    expect(remoteClash.result).toEqual(THEIRS_MERGED);
     expect(localResults()).toEqual([
-      ['clash me', here.clash],
-      ['clash me', theirsMerged],
-      ['merge me', merged],
+      ['clash me', HERE.clash],
+      ['clash me', THEIRS_MERGED],
+      ['merge me', MERGED],
     ]);
     expect(pendingRows()).toBe(0);
 
@@ -141,9 +115,9 @@ describe('region merge through a whole sync', () => {
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatchObject({
       kind: 'edited_on_both_sides',
-      local: { result: here.clash },
-      remote: { result: theirsMerged },
-      regions: { clashes: [{ kind: 'item', here: here.clash[0], there: there.clash[0] }], merged: 1 },
+      local: { result: HERE.clash },
+      remote: { result: THEIRS_MERGED },
+      regions: { clashes: [{ kind: 'item', here: HERE.clash[0], there: THERE.clash[0] }], merged: 1 },
     });
 
     // A second sync finds nothing to do: no change either side, no conflict.
@@ -152,9 +126,9 @@ describe('region merge through a whole sync', () => {
     expect(again.summary?.conflicts).toBe(0);
     expect(Object.values(again.summary?.pushed ?? {}).every((count) => count === 0)).toBe(true);
     expect(localResults()).toEqual([
-      ['clash me', here.clash],
-      ['clash me', theirsMerged],
-      ['merge me', merged],
+      ['clash me', HERE.clash],
+      ['clash me', THEIRS_MERGED],
+      ['merge me', MERGED],
     ]);
     const after = await remote.api<RemoteAnnotation>('GET', `/api/annotations/${annotations[0]!.id}/`);
     expect(after.updated_at).toBe(remoteMerged.updated_at);
@@ -166,7 +140,7 @@ describe('region merge through a whole sync', () => {
     );
     expect((await runSyncCli(dataDir, remote.url, remote.token, projectId)).summary?.conflicts).toBe(0);
     const task = await remote.api<{ annotations: { result: Item[] }[] }>('GET', `/api/tasks/${taskIds[1]!}/`);
-    expect(task.annotations.map((annotation) => annotation.result)).toEqual([theirsMerged, here.clash]);
+    expect(task.annotations.map((annotation) => annotation.result)).toEqual([THEIRS_MERGED, HERE.clash]);
     expect(pendingRows()).toBe(0);
   });
 });

@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  BASE,
+  HERE,
+  MERGED,
+  REGION_MERGE_CONFIG as CONFIG,
+  THEIRS_MERGED,
+  THERE,
+} from '../../sync/regionMergeScenario.js';
 import { snapshotProject } from './syncSnapshot.js';
 import { labelStudioApi, listTasks, startOutpost, type Json, type OutpostServer } from './syncRig.js';
 
@@ -10,38 +18,6 @@ import { labelStudioApi, listTasks, startOutpost, type Json, type OutpostServer 
  * naming that span, while the other region changed here still reaches Label Studio. A second
  * sync changes nothing on either side.
  */
-
-const CONFIG = `<View><Text name="text" value="$text"/>
-<Labels name="ner" toName="text"><Label value="Person"/><Label value="Place"/></Labels>
-<TextArea name="note" toName="text" perRegion="true"/></View>`;
-
-const span = (id: string, start: number, label: string): Json => ({
-  id,
-  from_name: 'ner',
-  to_name: 'text',
-  type: 'labels',
-  value: { start, end: start + 3, labels: [label] },
-});
-const note = (id: string, start: number, text: string): Json => ({
-  id,
-  from_name: 'note',
-  to_name: 'text',
-  type: 'textarea',
-  value: { start, end: start + 3, text: [text] },
-});
-
-const BASE = [span('s1', 0, 'Person'), note('s1', 0, 'first'), span('s2', 8, 'Place')];
-const HERE = {
-  merge: [span('s1', 1, 'Person'), BASE[1]!, BASE[2]!],
-  clash: [span('s1', 0, 'Place'), BASE[1]!, span('s2', 9, 'Place')],
-};
-const THERE = {
-  merge: [BASE[0]!, note('s1', 0, 'second'), span('s2', 8, 'Person')],
-  clash: [{ ...span('s1', 0, 'Person'), value: { start: 0, end: 5, labels: ['Person'] } }, BASE[1]!, BASE[2]!],
-};
-const MERGED = [span('s1', 1, 'Person'), note('s1', 0, 'second'), span('s2', 8, 'Person')];
-/** The clash's mirror: their s1, our s2. */
-const THEIRS_MERGED = [THERE.clash[0]!, BASE[1]!, span('s2', 9, 'Place')];
 
 interface LsAnnotation {
   id: number;
