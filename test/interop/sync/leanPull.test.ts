@@ -45,6 +45,10 @@ describe('a lean re-sync from the real Label Studio', () => {
     expect(run.status).toBe('completed');
     const mirror = await outpost.mirrorOf(remoteId, projectId);
     expect(await snapshotProject(outpost.api, mirror)).toEqual(await snapshotProject(remote, projectId));
+    // The snapshot counts predictions from the lists; the mirror's own counters must agree with them.
+    for (const task of await listTasks(outpost.api, mirror)) {
+      expect(task.total_predictions, `task ${task.id}`).toBe(task.predictions.length);
+    }
     return run;
   }
 

@@ -98,6 +98,7 @@ export interface LsTask {
     updated_at: string;
   }[];
   predictions: { id: number; result: Json[]; score: number | null; model_version: string }[];
+  total_predictions: number;
 }
 
 /** Every task of a project with annotations (skips included) and predictions, by id. */
