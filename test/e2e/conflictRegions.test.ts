@@ -5,7 +5,8 @@ import { seriousAxeViolations } from '../helpers/axe.js';
 import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
-import { expectEventually, waitUntil } from '../helpers/eventually.js';
+import { expectEventually } from '../helpers/eventually.js';
+import { syncThroughApi } from '../helpers/syncThroughApi.js';
 import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 
 /*
@@ -49,20 +50,7 @@ describe('a region-level conflict in Chromium against outpost serve', () => {
   let remoteAnnotation: number;
   let projectId: number;
 
-  async function sync(): Promise<void> {
-    const run = await server.api<{ id: number }>('POST', `/api/outpost/remotes/${remoteId}/sync`, {
-      projects: [remoteProject],
-    });
-    const finished = await waitUntil(async () => {
-      const runs = await server.api<{ id: number; status: string; errors: unknown[] }[]>(
-        'GET',
-        `/api/outpost/remotes/${remoteId}/runs`,
-      );
-      const current = runs.find((item) => item.id === run.id)!;
-      return current.status !== 'running' ? current : null;
-    }, 'the sync run to finish');
-    expect(finished).toMatchObject({ status: 'completed', errors: [] });
-  }
+  const sync = () => syncThroughApi(server, remoteId, remoteProject);
 
   const conflicts = () => server.api<Conflict[]>('GET', `/api/outpost/conflicts/?project=${projectId}`);
 

@@ -7,7 +7,7 @@ import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { choice, createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { expectEventually } from '../helpers/eventually.js';
-import { waitUntil } from '../helpers/eventually.js';
+import { syncThroughApi } from '../helpers/syncThroughApi.js';
 
 /*
  * The conflicts page in Chromium against `outpost serve`, on a data folder that met real
@@ -43,21 +43,7 @@ describe('sync conflicts in Chromium against outpost serve', () => {
   let remoteProject: number;
   let projectId: number;
 
-  /** Starts a sync through the local API and waits until the run is no longer running. */
-  async function sync(): Promise<void> {
-    const run = await server.api<{ id: number }>('POST', `/api/outpost/remotes/${remoteId}/sync`, {
-      projects: [remoteProject],
-    });
-    const finished = await waitUntil(async () => {
-      const runs = await server.api<{ id: number; status: string; errors: unknown[] }[]>(
-        'GET',
-        `/api/outpost/remotes/${remoteId}/runs`,
-      );
-      const current = runs.find((item) => item.id === run.id)!;
-      return current.status !== 'running' ? current : null;
-    }, 'the sync run to finish');
-    expect(finished).toMatchObject({ status: 'completed', errors: [] });
-  }
+  const sync = () => syncThroughApi(server, remoteId, remoteProject);
 
   const openConflicts = () =>
     server.api<Conflict[]>('GET', `/api/outpost/conflicts/?project=${projectId}&resolved=false`);
