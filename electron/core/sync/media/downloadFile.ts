@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { OWNER_ONLY_FILE } from '../../db/fileModes.js';
+import { drainBody } from './drainBody.js';
 
 /*
  * One media download into a file, resumable: bytes land in `<target>.part` as they arrive, so an
@@ -73,12 +74,14 @@ export async function downloadFile(
 
   const resumedFrom = have;
   let received = 0;
+  // Read at once (drainBody.ts), before the file is even open.
+  const chunks = response.body ? drainBody(response.body) : null;
   const file = await open(part, have > 0 ? 'a' : 'w', OWNER_ONLY_FILE);
   try {
-    if (response.body) {
-      // Each chunk is written before the next is read, so a cut connection leaves every byte
-      // received on disk for the next attempt.
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    if (chunks) {
+      // Each chunk received is written in order, so a cut connection leaves every byte received
+      // on disk for the next attempt.
+      for await (const chunk of chunks) {
         await file.write(chunk);
         received += chunk.byteLength;
         onBytes(chunk.byteLength);
