@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeRleAlpha, rleBytes } from '../../shared/brush/rleDecode.js';
 import { SCREENSHOTS, type E2eServer } from '../helpers/e2eServer.js';
-import { editorResult, editorWindow, waitForTaskImage } from '../helpers/editorRegions.js';
+import { editorResult, selectedTool, waitForTaskImage } from '../helpers/editorRegions.js';
 import { expectEventually, waitUntil } from '../helpers/eventually.js';
 import {
   createProject,
@@ -38,19 +38,6 @@ export interface SmartTool {
 
 interface SavedTask {
   annotations: { result: { type: string; value: Record<string, unknown> }[] }[];
-}
-
-/** The editor's selected tool for the image: its kind, and whether it is a smart one. */
-async function selectedTool(page: Page): Promise<{ name: string; smart: boolean } | null> {
-  const frame = await editorWindow(page);
-  return frame.evaluate(() => {
-    type Tool = { toolName: string; dynamic: boolean };
-    type Image = { getToolsManager(): { findSelectedTool(): Tool | undefined } };
-    type Store = { annotationStore: { selected: { names: Map<string, Image> } } };
-    const image = (globalThis as unknown as { Htx: Store }).Htx.annotationStore.selected.names.get('image');
-    const tool = image?.getToolsManager().findSelectedTool();
-    return tool ? { name: tool.toolName, smart: tool.dynamic } : null;
-  });
 }
 
 export function describeSmartSegmentation(tool: SmartTool): void {

@@ -137,3 +137,16 @@ export async function drawRectangle(page: Page, label: string, from: ImagePoint,
   await page.mouse.move(box.x + box.width * to.x, box.y + box.height * to.y, { steps: 8 });
   await page.mouse.up();
 }
+
+/** The editor's selected tool for the image: its kind, and whether it is a smart one. */
+export async function selectedTool(page: Page): Promise<{ name: string; smart: boolean } | null> {
+  const frame = await editorWindow(page);
+  return frame.evaluate(() => {
+    type Tool = { toolName: string; dynamic: boolean };
+    type Image = { getToolsManager(): { findSelectedTool(): Tool | undefined } };
+    type Store = { annotationStore: { selected: { names: Map<string, Image> } } };
+    const image = (globalThis as unknown as { Htx: Store }).Htx.annotationStore.selected.names.get('image');
+    const tool = image?.getToolsManager().findSelectedTool();
+    return tool ? { name: tool.toolName, smart: tool.dynamic } : null;
+  });
+}

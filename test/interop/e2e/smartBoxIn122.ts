@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { decodeRleAlpha, rleBytes } from '../../../shared/brush/rleDecode.js';
 import type { E2eServer } from '../../helpers/e2eServer.js';
-import { editorWindow, waitForTaskImage } from '../../helpers/editorRegions.js';
+import { selectedTool, waitForTaskImage } from '../../helpers/editorRegions.js';
 import { expectEventually, waitUntil } from '../../helpers/eventually.js';
 import { labelingEditor } from '../../helpers/labelingPage.js';
 import type { Scene } from '../../helpers/segmentScenes.js';
@@ -19,19 +19,6 @@ export const SMART_BOX_CONFIG = `<View>
   <BrushLabels name="tag" toName="image"><Label value="Fruit"/></BrushLabels>
   <RectangleLabels name="box" toName="image" smart="true"><Label value="Find object" background="#000"/></RectangleLabels>
 </View>`;
-
-/** The editor's selected tool for the image: its kind, and whether it is a smart one. */
-async function selectedTool(page: Page): Promise<{ name: string; smart: boolean } | null> {
-  const frame = await editorWindow(page);
-  return frame.evaluate(() => {
-    type Tool = { toolName: string; dynamic: boolean };
-    type Image = { getToolsManager(): { findSelectedTool(): Tool | undefined } };
-    type Store = { annotationStore: { selected: { names: Map<string, Image> } } };
-    const image = (globalThis as unknown as { Htx: Store }).Htx.annotationStore.selected.names.get('image');
-    const tool = image?.getToolsManager().findSelectedTool();
-    return tool ? { name: tool.toolName, smart: tool.dynamic } : null;
-  });
-}
 
 /** Draws a smart box a little outside the scene's object; the editor then asks the model. */
 export async function drawSmartBox(page: Page, scene: Scene): Promise<void> {
