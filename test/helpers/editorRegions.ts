@@ -66,8 +66,20 @@ async function unselectRegions(page: Page): Promise<void> {
 /** Picks `label`, then drags the mouse over the first `word` of the editor's text: a span. */
 export async function labelSpan(page: Page, label: string, word: string): Promise<void> {
   await unselectRegions(page);
+  const before = await regionCount(page, 'labels');
   await labelingEditor(page).getByText(label, { exact: true }).click();
   await dragOverWord(page, word);
+  await waitForRegionCount(page, 'labels', before + 1);
+}
+
+/** How many regions of `type` the editor's result holds. */
+async function regionCount(page: Page, type: string): Promise<number> {
+  return (await editorResult(page)).filter((item) => item.type === type).length;
+}
+
+/** Waits until the editor's result holds `count` regions of `type`: a drag is done when its region exists. */
+async function waitForRegionCount(page: Page, type: string, count: number): Promise<void> {
+  await waitUntil(async () => (await regionCount(page, type)) === count, `${count} ${type} region(s) in the editor`);
 }
 
 /** Drags the mouse over the first `word` of the editor's text, as an annotator selects it. */
@@ -130,12 +142,31 @@ export async function drawRectangle(page: Page, label: string, from: ImagePoint,
   const editor = labelingEditor(page);
   await waitForTaskImage(page);
   await editor.getByText(label, { exact: true }).click();
-  const canvas = editor.locator('.konvajs-content').first();
-  const box = await waitUntil(() => canvas.boundingBox(), 'the image canvas on screen');
+  const before = await regionCount(page, 'rectanglelabels');
+  const box = await settledCanvasBox(page);
   await page.mouse.move(box.x + box.width * from.x, box.y + box.height * from.y);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * to.x, box.y + box.height * to.y, { steps: 8 });
   await page.mouse.up();
+  await waitForRegionCount(page, 'rectanglelabels', before + 1);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The image canvas's box once it holds still at a usable size (two equal reads in a row): the editor
+ * resizes its stage as the image loads and the frame's layout settles, and a drag over a stage that
+ * is still changing lands somewhere else or makes a rectangle too small to keep.
+ */
+async function settledCanvasBox(page: Page): Promise<Box> {
+  const canvas = labelingEditor(page).locator('.konvajs-content').first();
+  let last: Box | null = null;
+  return waitUntil(async () => {
+    const box = await canvas.boundingBox();
+    const same = box && last && JSON.stringify(box) === JSON.stringify(last);
+    last = box;
+    return same && box.width >= 50 && box.height >= 50 ? box : null;
+  }, 'the image canvas sized to the image');
 }
 
 /** The editor's selected tool for the image: its kind, and whether it is a smart one. */
