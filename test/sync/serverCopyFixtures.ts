@@ -212,6 +212,8 @@ const DROPPED = new Set([
   'created_at',
   'updated_at',
   'draft_created_at',
+  // "0 minutes" on the target, "1 minute" on the source when the copy took more than a minute.
+  'created_ago',
   'unique_id',
   'inner_id',
 ]);
