@@ -38,7 +38,11 @@ export const unlabeledScopeSchema = z.strictObject({
 export const syncScopeSchema = z
   .discriminatedUnion('kind', [viewScopeSchema, idsScopeSchema, rangeScopeSchema, unlabeledScopeSchema], {
     error: (issue) =>
-      issue.code === 'invalid_union' ? '"kind" must be one of view, ids, range, unlabeled.' : 'Expected an object.',
+      issue.input === undefined
+        ? 'This field is required.'
+        : issue.code === 'invalid_union'
+          ? '"kind" must be one of view, ids, range, unlabeled.'
+          : 'Expected an object.',
   })
   .nullable();
 export type SyncScope = z.infer<typeof syncScopeSchema>;
