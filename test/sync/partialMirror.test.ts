@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listRemoteProjects } from '../../electron/core/sync/engine/remoteProjects.js';
 import { createRemoteProject, localSnapshot, remoteSnapshot } from '../helpers/syncRemote.js';
 import { startScopeRig, type ScopeRig } from './partialMirrorRig.js';
 
@@ -41,6 +42,12 @@ describe('partial mirrors by range and by ids', () => {
     expect(result.summary.pulled).toMatchObject({ projects: 1, tasks: 4 });
     expect(result.progress.itemCalls.at(-1)).toEqual({ done: 4, total: 4 });
     expect(await localSnapshot(rig.t, rig.localProject(project))).toEqual(await remoteTasks(range));
+    // The project list says what the mirror holds of it.
+    const listed = (await listRemoteProjects(rig.deps, rig.remoteId)).find((item) => item.id === project);
+    expect(listed).toMatchObject({
+      mirror: { project: rig.localProject(project), tasks: 4 },
+      scope: { kind: 'range', from: range[0], to: range.at(-1) },
+    });
   });
 
   it('grows the range and reads whole only the tasks it did not hold', async () => {
