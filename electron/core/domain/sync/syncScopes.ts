@@ -13,8 +13,12 @@ import { requireRemote } from '../remotes/remotes.js';
 /** A stored scope as its schema reads it; one that no longer parses counts as the whole project. */
 export function parseStoredScope(json: string | null | undefined): SyncScope {
   if (json === null || json === undefined) return null;
-  const parsed = syncScopeSchema.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : null;
+  try {
+    const parsed = syncScopeSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Ids listed once each, in order, so a scope reads the same however it was typed. */

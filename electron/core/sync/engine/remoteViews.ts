@@ -20,14 +20,15 @@ export async function listRemoteViews(deps: SyncDeps, id: number, remoteProjectI
   const remote = requireRemote(deps, id);
   const client = createRemoteClient({ url: remote.url, token: storedToken(deps, remote), fetch: deps.fetch });
   try {
-    const views = await client.request<RemoteViewBody[]>('GET', '/api/dm/views/', {
-      query: { project: remoteProjectId },
-    });
-    return views.map((view) => ({
-      id: view.id,
-      title: typeof view.data?.title === 'string' ? view.data.title : '',
-      filters: Array.isArray(view.data?.filters?.items) ? view.data.filters.items.length : 0,
-    }));
+    const views = await client.request<unknown>('GET', '/api/dm/views/', { query: { project: remoteProjectId } });
+    if (!Array.isArray(views)) throw new RemoteUnavailableError(`${remote.url} did not answer a list of tabs.`);
+    return (views as RemoteViewBody[])
+      .filter((view) => typeof view?.id === 'number')
+      .map((view) => ({
+        id: view.id,
+        title: typeof view.data?.title === 'string' ? view.data.title : '',
+        filters: Array.isArray(view.data?.filters?.items) ? view.data.filters.items.length : 0,
+      }));
   } catch (error) {
     if (error instanceof RemoteError) throw new RemoteUnavailableError(namingRemote(remote.url, error.message));
     throw error;

@@ -34,10 +34,10 @@ export interface ScopedPull {
   scopeKey: string | null;
 }
 
-function newestOf(states: Iterable<string>, newest: string | null): string | null {
-  let result = newest;
-  for (const updatedAt of states) if (result === null || updatedAt > result) result = updatedAt;
-  return result;
+function newestOf(states: Iterable<string>): string | null {
+  let newest: string | null = null;
+  for (const updatedAt of states) if (newest === null || updatedAt > newest) newest = updatedAt;
+  return newest;
 }
 
 /**
@@ -67,10 +67,16 @@ export async function pullScopedTasks(run: PullRun, scope: SyncScope, options: S
   const listing = await scopeListing(ctx, remoteProjectId, scope);
   const since = listing.key !== null && listing.key === options.pulledScope ? options.since : null;
 
-  // 1-2. What the mirror holds, then the scope.
+  // 1-2. What the mirror holds (the whole project's listing, going back to it, holds it too),
+  // then the scope.
   const held = listMirrorTaskStatesOfProject(ctx.db, projectId);
-  const listed = await listTaskStatesOfIds(ctx, remoteProjectId, [...held.keys()], null);
-  for (const [remoteTaskId, updatedAt] of await listing.list(since)) listed.set(remoteTaskId, updatedAt);
+  const listed =
+    scope === null
+      ? new Map<number, string>()
+      : await listTaskStatesOfIds(ctx, remoteProjectId, [...held.keys()], null);
+  for (const [remoteTaskId, updatedAt] of await listing.list(since, new Set(held.keys()))) {
+    listed.set(remoteTaskId, updatedAt);
+  }
 
   // 3. Read whole only what is missing or stale here.
   await applyTasksById(run, staleOldestFirst(listed, held), options);
@@ -81,5 +87,5 @@ export async function pullScopedTasks(run: PullRun, scope: SyncScope, options: S
 
   // 5. The top-up of an `unlabeled` scope, once the tasks held are up to date.
   const toppedUp = scope?.kind === 'unlabeled' ? await topUpUnlabeled(run, scope.count, options) : new Map();
-  return { newest: newestOf([...listed.values(), ...toppedUp.values()], null), scopeKey: listing.key };
+  return { newest: newestOf([...listed.values(), ...toppedUp.values()]), scopeKey: listing.key };
 }

@@ -20,7 +20,8 @@ import {
 
 export interface ScopeListing {
   key: string | null;
-  list(since: string | null): Promise<Map<number, string>>;
+  /** `held`: remote ids the mirror holds, which the pull lists by id anyway. */
+  list(since: string | null, held: ReadonlySet<number>): Promise<Map<number, string>>;
 }
 
 /** Ids a listing by id asks for at once: about 7 kB of URL, well inside what servers accept. */
@@ -139,7 +140,13 @@ export async function scopeListing(ctx: SyncContext, remoteProjectId: number, sc
     case 'ids':
       return {
         key: JSON.stringify(scope),
-        list: (value) => listTaskStatesOfIds(ctx, remoteProjectId, scope.ids, value),
+        list: (value, held) =>
+          listTaskStatesOfIds(
+            ctx,
+            remoteProjectId,
+            scope.ids.filter((id) => !held.has(id)),
+            value,
+          ),
       };
     case 'range': {
       const range: FilterItem[] = [
