@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSync } from '../../electron/core/sync/runSync.js';
 import { importFile, makePng } from '../helpers/labelingMedia.js';
 import { choice, CHOICES_CONFIG } from '../helpers/syncRemote.js';
 import { startScopeRig, type ScopeRig } from './partialMirrorRig.js';
@@ -89,6 +90,21 @@ describe('a partial mirror of a tab', () => {
     expect(rig.sent.slice(start).filter((request) => request.params.get('view') === String(view))).not.toEqual([]);
     expect(result.summary.pulled.media).toBe(2);
     expect(rig.wholeListings(start)).toEqual([]);
+  });
+
+  it('fails the pull of a tab deleted there with a reason, and keeps what the mirror holds', async () => {
+    const held = rig.mirrorIds(project);
+    await rig.remote.api('DELETE', `/api/dm/views/${view}/`);
+    const result = await runSync(rig.deps, rig.remoteId, { projects: [project] });
+    expect(result.status).toBe('failed');
+    expect(result.summary.errors).toEqual([
+      {
+        phase: 'pull',
+        item: `project ${project}`,
+        message: `Tab ${view} of project ${project} is gone from the remote: choose another scope.`,
+      },
+    ]);
+    expect(rig.mirrorIds(project)).toEqual(held);
   });
 });
 
