@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteProjectListSchema } from '../../shared/api/remotes.js';
 import { remoteViewListSchema, syncScopeBodySchema } from '../../shared/api/syncScope.js';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { closedPortUrl, startRemotesApiSession, type RemotesApiSession } from '../helpers/remotesApi.js';
+import { closedPortUrl, stalledServer, startRemotesApiSession, type RemotesApiSession } from '../helpers/remotesApi.js';
 
 /*
  * The scope routes of partial mirrors (docs/sync.md#partial-mirrors) against a second Outpost as
@@ -79,6 +79,27 @@ describe('/api/outpost/remotes/{id}/projects/{remoteProjectId}/scope and /views'
       mirror: null,
       scope: { kind: 'unlabeled', count: 7 },
     });
+  });
+
+  it('takes a scope while a sync of the remote runs', async () => {
+    // The remote stalls, so the run is still connecting while the scope is written.
+    const stalled = await stalledServer();
+    session.t.db.prepare('UPDATE remotes SET url = ? WHERE id = ?').run(stalled.url, remoteId);
+    try {
+      const run = (await (await session.post(`/api/outpost/remotes/${remoteId}/sync`, {})).json()) as { id: number };
+      const set = await put(scopePath(), { scope: { kind: 'unlabeled', count: 7 } });
+      expect(set.status).toBe(200);
+      const runs = (await (await session.call(`/api/outpost/remotes/${remoteId}/runs`)).json()) as {
+        id: number;
+        status: string;
+      }[];
+      expect(runs.find((item) => item.id === run.id)?.status).toBe('running');
+      await session.post(`/api/outpost/remotes/${remoteId}/runs/${run.id}/cancel`);
+      await session.waitForRun(remoteId, run.id);
+    } finally {
+      session.t.db.prepare('UPDATE remotes SET url = ? WHERE id = ?').run(session.remote.url, remoteId);
+      await stalled.close();
+    }
   });
 
   it('refuses a bad scope with the field it is about, and changes nothing', async () => {

@@ -97,4 +97,14 @@ describe('partial mirrors by range and by ids', () => {
       rig.sent.slice(start).filter((request) => (request.params.get('query') ?? '').includes('selectedItems')),
     ).toEqual([]);
   });
+
+  it('goes from whole to a scope keeping every task, reading none whole', async () => {
+    const whole = rig.mirrorIds(project);
+    rig.setScope(project, { kind: 'range', from: ids[0]!, to: ids[1]! });
+    const start = rig.sent.length;
+    await rig.sync(project);
+    expect(rig.takeReadWhole()).toEqual([]);
+    expect(rig.mirrorIds(project)).toEqual(whole);
+    expect(rig.wholeListings(start)).toEqual([]);
+  });
 });
