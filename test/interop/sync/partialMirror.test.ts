@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makePng } from '../../helpers/labelingMedia.js';
 import { startByteCountingProxy, type ByteCountingProxy } from '../byteCountingProxy.js';
+import { byId, readWhole, uploadsFetched } from './partialMirrorProbes.js';
 import { snapshotProject } from './syncSnapshot.js';
 import {
   CHOICES_CONFIG,
@@ -21,24 +22,6 @@ import {
  */
 
 const GROUPS = ['a', 'b', 'c'] as const;
-
-/** Remote task ids read whole (the task list with fields=all, picked by id) since the last reset. */
-function readWhole(proxy: ByteCountingProxy): number[] {
-  const ids: number[] = [];
-  for (const target of proxy.targets()) {
-    const url = new URL(target.slice(target.indexOf(' ') + 1), 'http://proxy.invalid');
-    if (url.pathname !== '/api/tasks/' || url.searchParams.get('fields') !== 'all') continue;
-    const query = JSON.parse(url.searchParams.get('query') ?? '{}') as { selectedItems?: { included?: number[] } };
-    ids.push(...(query.selectedItems?.included ?? []));
-  }
-  return ids.sort((a, b) => a - b);
-}
-
-const uploadsFetched = (proxy: ByteCountingProxy) =>
-  proxy.targets().filter((target) => target.startsWith('GET /data/upload/')).length;
-
-const byId = (ids: readonly number[]) =>
-  `query=${encodeURIComponent(JSON.stringify({ selectedItems: { all: false, included: ids } }))}`;
 
 describe('partial mirrors of the real Label Studio', () => {
   const ls = inject('labelStudio');
@@ -165,6 +148,23 @@ describe('partial mirrors of the real Label Studio', () => {
       ).toEqual([]);
     });
 
+    it('brings a task saved into the tab there, listing only what changed since, reading only it', async () => {
+      const moved = ofGroup.c!.shift()!;
+      const task = await remote.call<{ data: Record<string, unknown> }>('GET', `/api/tasks/${moved}/`);
+      await remote.call('PATCH', `/api/tasks/${moved}/`, { data: { ...task.data, group: 'a' } });
+      ofGroup.a = [...ofGroup.a!, moved].sort((x, y) => x - y);
+      const run = await sync(project);
+      expect(readWhole(proxy)).toEqual([moved]);
+      expect(await mirrorIds(project)).toEqual(ofGroup.a);
+      const mirror = await outpost.mirrorOf(remoteId, project);
+      expect(await snapshotProject(outpost.api, mirror)).toEqual(
+        await snapshotProject(remote, project, `view=${view}`),
+      );
+      expect(run.stats.pulled).toMatchObject({ media: 1 });
+      // The tab's filter joined with the pull's own, not `view=` (which would drop them).
+      expect(proxy.targets().filter((target) => target.includes('view='))).toEqual([]);
+    });
+
     it('grows when the tab is widened there, reading whole only the tasks it did not hold', async () => {
       await remote.call('PATCH', `/api/dm/views/${view}/`, {
         project,
@@ -187,7 +187,7 @@ describe('partial mirrors of the real Label Studio', () => {
         await snapshotProject(remote, project, `view=${view}`),
       );
       expect(readWhole(proxy)).toEqual(ofGroup.b);
-      expect(run.stats.pulled).toMatchObject({ tasks: 20, media: 2 });
+      expect(run.stats.pulled).toMatchObject({ tasks: ofGroup.b!.length, media: 2 });
       expect(uploadsFetched(proxy)).toBe(2);
     });
   });
@@ -243,6 +243,13 @@ describe('partial mirrors of the real Label Studio', () => {
       await sync(project);
       expect(readWhole(proxy)).toEqual([ids[0]!, ids[20]!]);
       await expectMirrorOf([ids[0]!, ...ids.slice(5, 12), ids[20]!]);
+    });
+
+    it('adds a range, reading whole only those it did not hold', async () => {
+      await outpost.api.call('PUT', scopePath(project), { scope: { kind: 'range', from: ids[18]!, to: ids[21]! } });
+      await sync(project);
+      expect(readWhole(proxy)).toEqual([ids[18]!, ids[19]!, ids[21]!]);
+      await expectMirrorOf([ids[0]!, ...ids.slice(5, 12), ...ids.slice(18, 22)]);
     });
   });
 });
