@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makePng } from '../../helpers/labelingMedia.js';
 import { startByteCountingProxy, type ByteCountingProxy } from '../byteCountingProxy.js';
-import { byId, readWhole, uploadsFetched } from './partialMirrorProbes.js';
+import { byId, mirroredRemoteIds, readWhole, uploadsFetched } from './partialMirrorProbes.js';
 import { snapshotProject } from './syncSnapshot.js';
 import {
   CHOICES_CONFIG,
@@ -50,18 +50,7 @@ describe('partial mirrors of the real Label Studio', () => {
     expect(run.status).toBe('completed');
     return run;
   }
-  async function mirrorIds(project: number): Promise<number[]> {
-    const mirror = await outpost.mirrorOf(remoteId, project);
-    const tasks = await listTasks(outpost.api, mirror);
-    const remoteIds = await Promise.all(
-      tasks.map(
-        async (task) =>
-          (await outpost.api.call<{ remote_task_id: number }>('GET', `/api/outpost/tasks/${task.id}/remote`))
-            .remote_task_id,
-      ),
-    );
-    return remoteIds.sort((a, b) => a - b);
-  }
+  const mirrorIds = (project: number) => mirroredRemoteIds(outpost, remoteId, project);
 
   describe('a tab with a filter', () => {
     let project: number;
@@ -189,6 +178,11 @@ describe('partial mirrors of the real Label Studio', () => {
       expect(readWhole(proxy)).toEqual(ofGroup.b);
       expect(run.stats.pulled).toMatchObject({ tasks: ofGroup.b!.length, media: 2 });
       expect(uploadsFetched(proxy)).toBe(2);
+
+      // Unchanged, the next sync reads no task whole and fetches no file.
+      await sync(project);
+      expect(readWhole(proxy)).toEqual([]);
+      expect(uploadsFetched(proxy)).toBe(0);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ByteCountingProxy } from '../byteCountingProxy.js';
+import { listTasks, type OutpostServer } from './syncRig.js';
 
 /* What the partial-mirror interop test reads off the requests its proxy recorded. */
 
@@ -19,3 +20,16 @@ export const uploadsFetched = (proxy: ByteCountingProxy) =>
 
 export const byId = (ids: readonly number[]) =>
   `query=${encodeURIComponent(JSON.stringify({ selectedItems: { all: false, included: ids } }))}`;
+
+/** The remote ids of the tasks an Outpost's mirror of a remote project holds, through its API. */
+export async function mirroredRemoteIds(outpost: OutpostServer, remoteId: number, project: number): Promise<number[]> {
+  const mirror = await outpost.mirrorOf(remoteId, project);
+  const remoteIds = await Promise.all(
+    (await listTasks(outpost.api, mirror)).map(
+      async (task) =>
+        (await outpost.api.call<{ remote_task_id: number }>('GET', `/api/outpost/tasks/${task.id}/remote`))
+          .remote_task_id,
+    ),
+  );
+  return remoteIds.sort((a, b) => a - b);
+}
