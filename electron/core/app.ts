@@ -33,6 +33,7 @@ import { outpostPredictionPushRoutes } from './server/routes/outpostPredictionPu
 import { outpostCopyToRemoteRoutes } from './server/routes/outpostCopyToRemote.js';
 import { outpostQualityRoutes } from './server/routes/outpostQuality.js';
 import { outpostRemotesRoutes } from './server/routes/outpostRemotes.js';
+import { outpostRemoteScopesRoutes } from './server/routes/outpostRemoteScopes.js';
 import { outpostTaskRemoteRoutes } from './server/routes/outpostTaskRemote.js';
 import { nextTaskRoutes } from './server/routes/nextTask.js';
 import { predictionRoutes } from './server/routes/predictions.js';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   outpostAppRoutes(app);
   outpostLocalFoldersRoutes(app);
   outpostRemotesRoutes(app);
+  outpostRemoteScopesRoutes(app);
   outpostConflictsRoutes(app);
   outpostDashboardRoutes(app);
   outpostQualityRoutes(app);

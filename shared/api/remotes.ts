@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { syncScopeSchema } from './syncScope.js';
 
 /*
  * The wire shapes of `/api/outpost/remotes/`: the remote Label Studio servers this Outpost syncs
@@ -68,8 +69,10 @@ export const remoteProjectSchema = z.strictObject({
   id: z.number(),
   title: z.string(),
   task_number: z.number().nullable(),
-  /** The local project mirroring it, or null when it was never pulled. */
-  mirror: z.strictObject({ project: z.number(), last_pull_at: z.string().nullable() }).nullable(),
+  /** The local project mirroring it, or null when it was never pulled; `tasks`: how many it holds. */
+  mirror: z.strictObject({ project: z.number(), last_pull_at: z.string().nullable(), tasks: z.number() }).nullable(),
+  /** The part of it the mirror holds (docs/sync.md#partial-mirrors); null: the whole project. */
+  scope: syncScopeSchema,
 });
 export type RemoteProject = z.infer<typeof remoteProjectSchema>;
 export const remoteProjectListSchema = z.array(remoteProjectSchema);

@@ -207,7 +207,7 @@ describe('/api/outpost/remotes/', () => {
     const response = await call(`/api/outpost/remotes/${first!.id}/projects`);
     expect(response.status).toBe(200);
     expect(remoteProjectListSchema.parse(await response.json())).toEqual([
-      { id: remoteProjectId, title: 'Remote birds', task_number: 0, mirror: null },
+      { id: remoteProjectId, title: 'Remote birds', task_number: 0, mirror: null, scope: null },
     ]);
 
     const local = await post('/api/projects/', { title: 'Mirror' });
@@ -223,7 +223,8 @@ describe('/api/outpost/remotes/', () => {
         id: remoteProjectId,
         title: 'Remote birds',
         task_number: 0,
-        mirror: { project: localId, last_pull_at: '2026-01-15T10:00:00.000000Z' },
+        mirror: { project: localId, last_pull_at: '2026-01-15T10:00:00.000000Z', tasks: 0 },
+        scope: null,
       },
     ]);
     t.db.prepare('DELETE FROM remote_projects WHERE project = ?').run(localId);

@@ -23,6 +23,8 @@ export interface ByteCountingProxy {
   tallies(): Map<string, EndpointTally>;
   /** Sum over every endpoint. */
   total(): EndpointTally;
+  /** Each request's method and target (path and query) since the last reset, in arrival order. */
+  targets(): string[];
   reset(): void;
   /** Resolves once no request has been in flight for `quietMs` (something Outpost started on its own, like its editor download, is over). */
   quiet(quietMs?: number): Promise<void>;
@@ -47,6 +49,7 @@ function headerBytes(firstLine: string, rawHeaders: readonly string[]): number {
 export async function startByteCountingProxy(upstream: string): Promise<ByteCountingProxy> {
   const target = new URL(upstream);
   let tallies = new Map<string, EndpointTally>();
+  let targets: string[] = [];
   let inFlight = 0;
   let lastActivity = Date.now();
   const tallyOf = (endpoint: string): EndpointTally => {
@@ -58,6 +61,7 @@ export async function startByteCountingProxy(upstream: string): Promise<ByteCoun
   const server: Server = createServer((incoming, outgoing) => {
     const tally = tallyOf(endpointOf(incoming.method ?? 'GET', incoming.url ?? '/'));
     tally.requests += 1;
+    targets.push(`${incoming.method ?? 'GET'} ${incoming.url ?? '/'}`);
     inFlight += 1;
     const arrived = performance.now();
     lastActivity = Date.now();
@@ -107,8 +111,10 @@ export async function startByteCountingProxy(upstream: string): Promise<ByteCoun
       }
       return sum;
     },
+    targets: () => [...targets],
     reset() {
       tallies = new Map();
+      targets = [];
     },
     async quiet(quietMs = 2_000) {
       while (inFlight > 0 || Date.now() - lastActivity < quietMs) {

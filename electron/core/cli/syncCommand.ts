@@ -4,16 +4,20 @@ import { findRemoteByUrl } from '../db/repos/remotesRepo.js';
 import { ValidationError } from '../domain/errors.js';
 import { normalizeRemoteUrl } from '../domain/remotes/remoteUrl.js';
 import { openDataFolder } from '../openDataFolder.js';
+import { setSyncScope } from '../domain/sync/syncScopes.js';
 import { addRemote, changeRemote } from '../sync/engine/manageRemotes.js';
+import { listRemoteViews } from '../sync/engine/remoteViews.js';
 import type { SyncDeps } from '../sync/engine/syncDeps.js';
 import { runSync, type SyncRunResult } from '../sync/runSync.js';
 import { createFileTokenVault } from '../sync/tokenVault.js';
 import { copyCommand } from './copyCommand.js';
+import { parseScopeOption } from './scopeOption.js';
 import type { CliIo } from './io.js';
 import { parseOptions } from './parseOptions.js';
 import { stderrProgress } from './syncProgressLines.js';
 import { SYNC_HELP, UsageError } from './usage.js';
 import { pluralize } from '../../../shared/text/counts.js';
+import type { SyncScope } from '../../../shared/api/syncScope.js';
 
 export function parseRemote(value: string | undefined, option = '--remote'): string {
   if (value === undefined) throw new UsageError('outpost sync: --remote is required.');
@@ -57,6 +61,19 @@ export async function ensureRemote(deps: SyncDeps, url: string, token: string | 
   return existing.id;
 }
 
+/** Stores the scope of each project (a tab's with its title there, which also shows it exists). */
+async function storeScope(deps: SyncDeps, remoteId: number, projects: number[], scope: SyncScope): Promise<void> {
+  for (const project of projects) {
+    let stored = scope;
+    if (scope?.kind === 'view') {
+      const view = (await listRemoteViews(deps, remoteId, project)).find((item) => item.id === scope.view);
+      if (!view) throw new UsageError(`--scope view:${scope.view}: project ${project} has no such tab on the remote.`);
+      stored = { ...scope, title: view.title };
+    }
+    setSyncScope(deps, remoteId, project, stored);
+  }
+}
+
 function printSummary(io: CliIo, url: string, result: SyncRunResult): void {
   const { pulled, pushed, conflicts, errors } = result.summary;
   io.out(`Synced ${url}: run ${result.runId} ${result.status}.`);
@@ -85,6 +102,7 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
     remote: { type: 'string' },
     token: { type: 'string' },
     project: { type: 'string', multiple: true },
+    scope: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) {
@@ -95,6 +113,11 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
   const token = values.token as string | undefined;
   if (token !== undefined && token.trim() === '') throw new UsageError('outpost sync: --token may not be blank.');
   const projects = parseProjects(values.project as unknown as string[] | undefined);
+  const scopeOption = values.scope as string | undefined;
+  if (scopeOption !== undefined && projects === undefined) {
+    throw new UsageError('outpost sync: --scope needs the --project it applies to.');
+  }
+  const scope = scopeOption === undefined ? undefined : parseScopeOption(scopeOption);
   const dataDir = resolve((values.data as string | undefined) ?? defaultDataDir());
 
   const folder = await openDataFolder({ dataDir });
@@ -102,6 +125,7 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
     const vault = createFileTokenVault({ dataDir, codec: null, warn: (line) => io.err(line) });
     const deps: SyncDeps = { ...folder.ctx, dataDir, tokenVault: vault };
     const remoteId = await ensureRemote(deps, url, token);
+    if (scope !== undefined) await storeScope(deps, remoteId, projects ?? [], scope);
     const abort = new AbortController();
     void io.waitForShutdown().then(() => abort.abort(new Error('interrupted')));
     const result = await runSync(deps, remoteId, {

@@ -81,7 +81,7 @@ Options:
   --no-resources   Do not bundle media files (download_resources=false)
   -h, --help       Show this help`;
 
-export const SYNC_HELP = `Usage: outpost sync --remote URL --token TOKEN [--project REMOTE_ID ...] [options]
+export const SYNC_HELP = `Usage: outpost sync --remote URL --token TOKEN [--project REMOTE_ID ... [--scope SCOPE]] [options]
 
 Syncs once with a remote Label Studio (or another Outpost): pushes the work labeled here, then
 pulls the chosen projects (by default every project already pulled from that remote). The remote
@@ -95,6 +95,13 @@ Options:
   --token TOKEN        A legacy token or a personal access token of your account there
                        (required the first time; a new one replaces the stored one)
   --project ID         A remote project id to pull; repeat for several (default: those pulled before)
+  --scope SCOPE        Pull only part of each --project (kept for later syncs; see docs/sync.md):
+                       view:ID        a Data Manager tab there, with its filters
+                       ids:LIST       these task ids, e.g. ids:1-100,250
+                       range:FROM-TO  task ids FROM to TO
+                       unlabeled:N    keep N tasks nobody has labeled yet, topped up each sync
+                       all            the whole project again (the default)
+                       Tasks already pulled stay; media come only for the tasks pulled.
   --json               Print only one JSON line on stdout:
                        {"pulled": {"projects", "tasks", "annotations", "predictions", "media"},
                         "pushed": {"annotations", "updates", "deletions", "tasks"},

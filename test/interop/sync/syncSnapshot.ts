@@ -36,12 +36,15 @@ const byJson = <T>(items: T[]) => [...items].sort((a, b) => JSON.stringify(a).lo
 
 export type TaskSnapshot = Record<string, Json>;
 
-/** The project's tasks; the API's own user (the token's) is named `me`, others by email. */
-export async function snapshotProject(api: HttpJson, projectId: number): Promise<TaskSnapshot> {
+/**
+ * The project's tasks; the API's own user (the token's) is named `me`, others by email. `listing`
+ * narrows them as the task list's parameters do (`view=3`, `query=...`).
+ */
+export async function snapshotProject(api: HttpJson, projectId: number, listing = ''): Promise<TaskSnapshot> {
   const me = (await api.call<{ email: string }>('GET', '/api/current-user/whoami')).email;
   const page = await api.call<{ tasks: WireTask[] }>(
     'GET',
-    `/api/tasks/?project=${projectId}&fields=all&resolve_uri=false&page_size=100000`,
+    `/api/tasks/?project=${projectId}&fields=all&resolve_uri=false&page_size=100000${listing && `&${listing}`}`,
   );
   const entries = page.tasks.map((task) => [
     JSON.stringify(task.data),

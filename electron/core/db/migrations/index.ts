@@ -19,6 +19,7 @@ import mirrorGroundTruth from './0018_mirror_ground_truth.sql';
 import taskAgreement from './0019_task_agreement.sql';
 import conflictRegions from './0020_conflict_regions.sql';
 import serverCopies from './0021_server_copies.sql';
+import syncScopes from './0022_sync_scopes.sql';
 
 export interface Migration {
   version: number;
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   { version: 19, name: 'task_agreement', sql: taskAgreement },
   { version: 20, name: 'conflict_regions', sql: conflictRegions },
   { version: 21, name: 'server_copies', sql: serverCopies },
+  { version: 22, name: 'sync_scopes', sql: syncScopes },
 ];

@@ -1,7 +1,9 @@
 import type { RemoteProject } from '../../../../shared/api/remotes.js';
 import { listMirrorProjects } from '../../db/repos/syncMirrorRepo.js';
+import { countMirrorTasks } from '../../db/repos/syncScopesRepo.js';
 import { DomainError } from '../../domain/errors.js';
 import { requireRemote } from '../../domain/remotes/remotes.js';
+import { listSyncScopes } from '../../domain/sync/syncScopes.js';
 import { createRemoteClient } from '../remoteClient.js';
 import { RemoteError } from '../remoteError.js';
 import { storedToken } from './manageRemotes.js';
@@ -27,11 +29,13 @@ export function namingRemote(url: string, message: string): string {
   return message.startsWith(bare) ? message : `${url}: ${message}`;
 }
 
-/** Every project the token's user can see on the remote, with the local mirror of each. */
+/** Every project the token's user can see on the remote, with the local mirror and the scope of each. */
 export async function listRemoteProjects(deps: SyncDeps, id: number): Promise<RemoteProject[]> {
   const remote = requireRemote(deps, id);
   const client = createRemoteClient({ url: remote.url, token: storedToken(deps, remote), fetch: deps.fetch });
   const mirrors = new Map(listMirrorProjects(deps.db, id).map((row) => [row.remote_project_id, row]));
+  const mirrorTasks = countMirrorTasks(deps.db, id);
+  const scopes = listSyncScopes(deps, id);
   const projects: RemoteProject[] = [];
   try {
     for (let page = 1; ; page += 1) {
@@ -44,7 +48,14 @@ export async function listRemoteProjects(deps: SyncDeps, id: number): Promise<Re
           id: project.id,
           title: project.title,
           task_number: project.task_number ?? null,
-          mirror: mirror ? { project: mirror.project, last_pull_at: mirror.last_pull_at } : null,
+          mirror: mirror
+            ? {
+                project: mirror.project,
+                last_pull_at: mirror.last_pull_at,
+                tasks: mirrorTasks.get(mirror.project) ?? 0,
+              }
+            : null,
+          scope: scopes.get(project.id) ?? null,
         });
       }
       if (!body.next || body.results.length === 0) return projects;

@@ -1,12 +1,8 @@
-import { findLocalTaskOfRemote, listMirrorTaskStatesOfProject } from '../../db/repos/syncMirrorRepo.js';
-import { unsyncedCommit } from '../../db/unsyncedCommit.js';
-import { applyTaskExtras } from './applyExtras.js';
-import { applyRemoteTask } from './applyTask.js';
+import { listMirrorTaskStatesOfProject } from '../../db/repos/syncMirrorRepo.js';
+import { applyTasksById, staleOldestFirst, type ApplyByIdOptions } from './applyTasksById.js';
 import type { PullRun } from './pullRun.js';
 import { reconcileTasks } from './reconcileTasks.js';
-import type { RemoteTaskExtras } from './remoteExtras.js';
-import type { RemoteTask } from './remoteTask.js';
-import { fetchTasksById, listRemoteTaskStates, listTaskStatesSince } from './remoteTaskPages.js';
+import { listRemoteTaskStates, listTaskStatesSince } from './remoteTaskPages.js';
 
 /*
  * An incremental pull that moves about what changed (docs/sync.md#pull):
@@ -23,10 +19,7 @@ import { fetchTasksById, listRemoteTaskStates, listTaskStatesSince } from './rem
  *    by the next pull, whose count no longer matches, so that pull finds the deletion.
  */
 
-export interface ChangedTasksOptions {
-  pageSize: number;
-  /** Fetches the extras of tasks about to be applied (pullProject's fetchPageExtras). */
-  extrasOf(tasks: readonly RemoteTask[]): Promise<Map<number, RemoteTaskExtras>>;
+export interface ChangedTasksOptions extends ApplyByIdOptions {
   /** The remote project's task count as its settings gave it, or null when it gave none. */
   remoteTaskCount: number | null;
 }
@@ -39,37 +32,8 @@ export async function pullChangedTasks(
 ): Promise<string | null> {
   const { ctx, projectId, remoteProjectId } = run;
   const changed = await listTaskStatesSince(ctx, remoteProjectId, since);
-  const mirror = listMirrorTaskStatesOfProject(ctx.db, projectId);
-  // Oldest first, as they were saved there: Label Studio may give a new prediction or annotation
-  // the id of one just deleted from another task, and applying that other task first frees it.
-  const stale = [...changed]
-    .filter(([remoteTaskId, updatedAt]) => mirror.get(remoteTaskId)?.remote_updated_at !== updatedAt)
-    .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
-    .map(([remoteTaskId]) => remoteTaskId);
-  const order = new Map(stale.map((remoteTaskId, index) => [remoteTaskId, index]));
-
-  let done = 0;
-  for (let start = 0; start < stale.length; start += options.pageSize) {
-    ctx.signal?.throwIfAborted();
-    const tasks = await fetchTasksById(
-      ctx,
-      remoteProjectId,
-      stale.slice(start, start + options.pageSize),
-      options.pageSize,
-    );
-    tasks.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    const extras = await options.extrasOf(tasks);
-    unsyncedCommit(ctx.db, () => {
-      for (const task of tasks) {
-        applyRemoteTask(run, task);
-        const taskExtras = extras.get(task.id);
-        const local = taskExtras && findLocalTaskOfRemote(ctx.db, ctx.remoteId, task.id);
-        if (taskExtras && local !== undefined) applyTaskExtras(run, local, taskExtras);
-      }
-    });
-    done += tasks.length;
-    ctx.progress.items(done, stale.length);
-  }
+  const stale = staleOldestFirst(changed, listMirrorTaskStatesOfProject(ctx.db, projectId));
+  await applyTasksById(run, stale, options);
 
   let newest: string | null = null;
   for (const updatedAt of changed.values()) if (newest === null || updatedAt > newest) newest = updatedAt;

@@ -1,7 +1,9 @@
 import { findProjectById } from '../../db/repos/projectsRepo.js';
 import { findLocalTaskOfRemote, findMirrorProject, updateMirrorProject } from '../../db/repos/syncMirrorRepo.js';
+import { findScopeRow, savePulledScope } from '../../db/repos/syncScopesRepo.js';
 import { unsyncedCommit } from '../../db/unsyncedCommit.js';
 import { formatTimestamp } from '../../domain/clock.js';
+import { parseStoredScope } from '../../domain/sync/syncScopes.js';
 import { emptyPullStats, type PullStats, type SyncContext } from '../syncTypes.js';
 import { applyTaskExtras } from './applyExtras.js';
 import { applyRemoteTask } from './applyTask.js';
@@ -16,6 +18,7 @@ import { fetchTaskExtras, type RemoteTaskExtras } from './remoteExtras.js';
 import type { RemoteTask } from './remoteTask.js';
 import { fetchTaskPage, listRemoteTaskStates } from './remoteTaskPages.js';
 import { pullChangedTasks } from './pullChanges.js';
+import { pullScopedTasks } from './pullScoped.js';
 
 export interface PulledProject {
   /** The local mirror project (created on the first pull). */
@@ -132,6 +135,7 @@ async function walkAllPages(run: PullRun, checkpoint: PullCheckpoint, pageSize: 
  * 3. a full pull: every task page, each applied in one transaction together with the checkpoint
  *    of the next page; 4. the id set (listed during step 3): missed or stale tasks fetched again,
  *    deleted ones removed (or kept as conflicts);
+ * 3-4. a partial mirror: its scope and the tasks it holds, listed by id (pullScoped.ts);
  * 3-4. an incremental pull: only the tasks saved since, and the id set only when the task counts
  *    disagree (pullChanges.ts);
  * 5. the model version follows the remote's if it changed there (pullModelVersion.ts), the cursor
@@ -171,14 +175,29 @@ export async function pullProject(
     started_at: settings.serverTime ? formatTimestamp(settings.serverTime) : null,
   };
 
-  // 3-4. An incremental pull lists what changed and reads only that (pullChanges.ts); a full pull
-  // walks every page and reconciles with the whole id listing.
-  const newest =
-    checkpoint.since === null
+  // 3-4. A partial mirror, or one going back to the whole project, lists its scope and the tasks
+  // it holds (pullScoped.ts); otherwise an incremental pull lists what changed and reads only that
+  // (pullChanges.ts), and a full pull walks every page and reconciles with the whole id listing.
+  const extrasOf = (tasks: readonly RemoteTask[]) => fetchPageExtras(run, tasks);
+  const scopeRow = findScopeRow(ctx.db, ctx.remoteId, remoteProjectId);
+  const scope = parseStoredScope(scopeRow?.scope);
+  const pulledScope = scopeRow?.pulled_scope ?? null;
+  const scoped =
+    scope !== null || pulledScope !== null
+      ? await pullScopedTasks(run, scope, {
+          pageSize,
+          extrasOf,
+          since: sinceOf(mirror.pulled_until, options.overlapSeconds ?? 60),
+          pulledScope,
+        })
+      : null;
+  const newest = scoped
+    ? scoped.newest
+    : checkpoint.since === null
       ? await walkAllPages(run, checkpoint, pageSize)
       : await pullChangedTasks(run, checkpoint.since, {
           pageSize,
-          extrasOf: (tasks) => fetchPageExtras(run, tasks),
+          extrasOf,
           remoteTaskCount: settings.remoteTaskCount,
         });
 
@@ -190,6 +209,7 @@ export async function pullProject(
       pulled_until: checkpoint.started_at ?? newest ?? mirror.pulled_until,
       last_pull_at: run.now(),
     });
+    if (scoped) savePulledScope(ctx.db, ctx.remoteId, remoteProjectId, scoped.scopeKey, run.now());
   })();
   return { projectId: run.projectId, stats: run.stats, conflicts: run.conflicts, merges: run.merges };
 }

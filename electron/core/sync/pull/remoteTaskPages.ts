@@ -12,15 +12,15 @@ import type { RemoteTask, RemoteTaskPage } from './remoteTask.js';
 /** The data-manager query of an incremental pull: tasks saved after `since`, oldest first. */
 export function updatedSinceQuery(since: string): string {
   return JSON.stringify({
-    filters: {
-      conjunction: 'and',
-      items: [{ filter: 'filter:tasks:updated_at', operator: 'greater', type: 'Datetime', value: since }],
-    },
+    filters: { conjunction: 'and', items: [updatedSinceItem(since)] },
     ordering: ['tasks:updated_at'],
   });
 }
 
-async function getPage(ctx: SyncContext, query: Record<string, string | number>): Promise<RemoteTaskPage | null> {
+export async function getPage(
+  ctx: SyncContext,
+  query: Record<string, string | number>,
+): Promise<RemoteTaskPage | null> {
   try {
     return await withRetry(
       () => ctx.client.request<RemoteTaskPage>('GET', '/api/tasks/', { query, signal: ctx.signal }),
@@ -81,16 +81,28 @@ export async function listRemoteTaskStates(
 /** Ids a sparse listing request asks for: about 0.7 MB of answer. */
 const SPARSE_PAGE = 10_000;
 
+/** One item of a data-manager filter, as Label Studio's query and tabs spell it. */
+export interface FilterItem {
+  filter: string;
+  operator: string;
+  type: string;
+  value: unknown;
+}
+
+/** A page of a sparse listing; answering false stops the listing after it. */
+export type StatePageHandler = (tasks: readonly { id: number; updated_at: string }[]) => boolean | void;
+
 /**
- * id -> updated_at of the tasks saved after `since`. Read by id ranges (`id > last id seen`, in id
- * order) rather than by page numbers: a task saved or deleted while the listing is read then
- * shifts no later request, so none is skipped.
+ * id -> updated_at of the tasks matching every filter item. Read by id ranges (`id > last id
+ * seen`, in id order) rather than by page numbers: a task saved or deleted while the listing is
+ * read then shifts no later request, so none is skipped. `onPage` may stop it early.
  */
-export async function listTaskStatesSince(
+export async function listTaskStatesWhere(
   ctx: SyncContext,
   remoteProjectId: number,
-  since: string,
+  items: readonly FilterItem[],
   pageSize = SPARSE_PAGE,
+  onPage: StatePageHandler = () => true,
 ): Promise<Map<number, string>> {
   const states = new Map<number, string>();
   let lastId = 0;
@@ -99,10 +111,7 @@ export async function listTaskStatesSince(
     const query = JSON.stringify({
       filters: {
         conjunction: 'and',
-        items: [
-          { filter: 'filter:tasks:updated_at', operator: 'greater', type: 'Datetime', value: since },
-          { filter: 'filter:tasks:id', operator: 'greater', type: 'Number', value: lastId },
-        ],
+        items: [...items, { filter: 'filter:tasks:id', operator: 'greater', type: 'Number', value: lastId }],
       },
       ordering: ['tasks:id'],
     });
@@ -118,8 +127,23 @@ export async function listTaskStatesSince(
       states.set(task.id, task.updated_at);
       lastId = Math.max(lastId, task.id);
     }
-    if (result.tasks.length < pageSize) return states;
+    if (onPage(result.tasks) === false || result.tasks.length < pageSize) return states;
   }
+}
+
+/** The filter item of tasks saved after `since` (an incremental pull's). */
+export function updatedSinceItem(since: string): FilterItem {
+  return { filter: 'filter:tasks:updated_at', operator: 'greater', type: 'Datetime', value: since };
+}
+
+/** id -> updated_at of the tasks saved after `since` (listTaskStatesWhere). */
+export function listTaskStatesSince(
+  ctx: SyncContext,
+  remoteProjectId: number,
+  since: string,
+  pageSize = SPARSE_PAGE,
+): Promise<Map<number, string>> {
+  return listTaskStatesWhere(ctx, remoteProjectId, [updatedSinceItem(since)], pageSize);
 }
 
 /** Full tasks picked by id (the data manager's selectedItems), in chunks of `pageSize`. */
