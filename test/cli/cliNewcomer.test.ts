@@ -2,27 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../electron/core/cli/io.js';
 import { runCli } from '../../electron/core/cli/runCli.js';
+import { captureIo } from '../helpers/cliIo.js';
 
 /*
  * What a first-time CLI user reads: the help names every line serve prints and the variable that
  * picks the data folder, the README and `sync --help` give one account of the exit status, a
  * missing project is named, and a mistyped --data is refused rather than made into a new folder.
  */
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    // Never shut down: an export runs to its end.
-    waitForShutdown: () => new Promise<void>(() => {}),
-    rendererDir: null,
-  };
-  return { io, out, err };
-}
 
 const folders: string[] = [];
 const tempDir = () => {

@@ -2,23 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../electron/core/cli/io.js';
 import { runCli } from '../../electron/core/cli/runCli.js';
 import { openDataFolder } from '../../electron/core/openDataFolder.js';
 import { insertExportedTasks, readGolden, readGoldenOutput } from '../helpers/exportData.js';
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    // Never asked to stop: the export runs to its end.
-    waitForShutdown: () => new Promise(() => undefined),
-    rendererDir: null,
-  };
-  return { io, out, err };
-}
+import { captureIo } from '../helpers/cliIo.js';
 
 /** A data folder holding the golden NER example as project 1. */
 async function nerDataFolder(): Promise<string> {

@@ -1,34 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../electron/core/cli/io.js';
 import { runCli } from '../../electron/core/cli/runCli.js';
 import { SYNC_HELP } from '../../electron/core/cli/usage.js';
-import { CLI_PATH, spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { captureIo, runSyncCli } from '../helpers/cliIo.js';
 
 /** `outpost sync` as a real process against a second Outpost as the remote. */
-
-function runSyncCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI_PATH, 'sync', ...args], (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    waitForShutdown: () => new Promise(() => undefined),
-    rendererDir: null,
-  };
-  return { io, out, err };
-}
 
 describe('outpost sync', () => {
   let remoteDir: string;

@@ -2,24 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../electron/core/cli/io.js';
 import { runCli } from '../../electron/core/cli/runCli.js';
 import { SYNC_COPY_HELP, SYNC_HELP } from '../../electron/core/cli/usage.js';
 import { spawnCli, type SpawnedCli } from '../helpers/spawnCli.js';
+import { captureIo } from '../helpers/cliIo.js';
 
 /** `outpost sync copy`: its help, its usage errors, and a refusal worded as the CLI's (the copy itself: test/sync/serverCopy*.test.ts). */
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    waitForShutdown: () => new Promise(() => undefined),
-    rendererDir: null,
-  };
-  return { io, out, err };
-}
 
 describe('outpost sync copy', () => {
   let remoteDir: string;

@@ -1,35 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../electron/core/cli/io.js';
 import { runCli } from '../../electron/core/cli/runCli.js';
 import { parseScopeOption } from '../../electron/core/cli/scopeOption.js';
-import { CLI_PATH } from '../helpers/spawnCli.js';
 import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { captureIo, runSyncCli } from '../helpers/cliIo.js';
 
 /** `outpost sync --scope` (docs/sync.md#partial-mirrors): its forms, its mistakes, and a real run. */
-
-function runSyncCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI_PATH, 'sync', ...args], (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    waitForShutdown: () => new Promise(() => undefined),
-    rendererDir: null,
-  };
-  return { io, out, err };
-}
 
 describe('outpost sync --scope', () => {
   it('reads each form', () => {
