@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mirrorScopeSchema } from './mirrorScope.js';
 
 /*
  * The wire shapes of `/api/outpost/remotes/`: the remote Label Studio servers this Outpost syncs
@@ -68,8 +69,15 @@ export const remoteProjectSchema = z.strictObject({
   id: z.number(),
   title: z.string(),
   task_number: z.number().nullable(),
-  /** The local project mirroring it, or null when it was never pulled. */
-  mirror: z.strictObject({ project: z.number(), last_pull_at: z.string().nullable() }).nullable(),
+  /**
+   * The part of it a sync pulls (null: the whole project); it can be set before the first pull.
+   * Absent is read as the whole project, as it was before mirrors could be partial.
+   */
+  scope: mirrorScopeSchema.optional(),
+  /** The local project mirroring it (`tasks`: how many it holds), or null when it was never pulled. */
+  mirror: z
+    .strictObject({ project: z.number(), last_pull_at: z.string().nullable(), tasks: z.number().optional() })
+    .nullable(),
 });
 export type RemoteProject = z.infer<typeof remoteProjectSchema>;
 export const remoteProjectListSchema = z.array(remoteProjectSchema);
