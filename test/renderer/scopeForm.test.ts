@@ -38,17 +38,17 @@ describe('the Choose part form', () => {
   });
 
   it('makes the scope of each choice', () => {
-    expect(scopeFromForm(form({ choice: 'whole', ids: 'junk' }), undefined)).toEqual({ scope: null });
+    expect(scopeFromForm(form({ choice: 'whole', ids: 'junk' }), 'loading')).toEqual({ scope: null });
     expect(scopeFromForm(form({ choice: 'view', view: 8 }), VIEWS)).toEqual({
       scope: { kind: 'view', view: 8, title: 'Night shift' },
     });
-    expect(scopeFromForm(form({ choice: 'ids', ids: '100-200' }), undefined)).toEqual({
+    expect(scopeFromForm(form({ choice: 'ids', ids: '100-200' }), 'loading')).toEqual({
       scope: { kind: 'range', from: 100, to: 200 },
     });
-    expect(scopeFromForm(form({ choice: 'ids', ids: '4, 2' }), undefined)).toEqual({
+    expect(scopeFromForm(form({ choice: 'ids', ids: '4, 2' }), 'loading')).toEqual({
       scope: { kind: 'ids', ids: [2, 4] },
     });
-    expect(scopeFromForm(form({ choice: 'unlabeled', count: '75' }), undefined)).toEqual({
+    expect(scopeFromForm(form({ choice: 'unlabeled', count: '75' }), 'loading')).toEqual({
       scope: { kind: 'unlabeled', count: 75 },
     });
   });
@@ -64,15 +64,19 @@ describe('the Choose part form', () => {
       field: 'view',
       problem: 'The project has no tabs on the remote: add one in its Data Manager first.',
     });
-    expect(scopeFromForm(form({ choice: 'view' }), undefined)).toEqual({
+    expect(scopeFromForm(form({ choice: 'view' }), 'loading')).toEqual({
       field: 'view',
       problem: 'Wait for the tabs to load, or choose another part.',
     });
-    expect(scopeFromForm(form({ choice: 'ids', ids: '5-1' }), undefined)).toEqual({
+    expect(scopeFromForm(form({ choice: 'view' }), 'failed')).toEqual({
+      field: 'view',
+      problem: 'Retry listing the tabs, or choose another part.',
+    });
+    expect(scopeFromForm(form({ choice: 'ids', ids: '5-1' }), 'loading')).toEqual({
       field: 'ids',
       problem: '“5-1” ends before it starts: write 1-5.',
     });
-    expect(scopeFromForm(form({ choice: 'unlabeled', count: '0' }), undefined)).toEqual({
+    expect(scopeFromForm(form({ choice: 'unlabeled', count: '0' }), 'loading')).toEqual({
       field: 'count',
       problem: 'Enter a whole number of tasks from 1 to 100,000.',
     });

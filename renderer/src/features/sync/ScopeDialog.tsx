@@ -97,7 +97,10 @@ export function ScopeDialog({ remoteId, remoteName, project, busy, error, onSubm
 
   const submit = () => {
     if (busy) return;
-    const made = scopeFromForm(values, views.status === 'ready' ? views.views : undefined);
+    const made = scopeFromForm(
+      values,
+      views.status === 'ready' ? views.views : views.status === 'error' ? 'failed' : 'loading',
+    );
     if ('field' in made) {
       setProblem({ field: made.field, text: made.problem });
       fields.current[made.field]?.focus();

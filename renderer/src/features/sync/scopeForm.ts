@@ -45,24 +45,28 @@ export function shownView(chosen: number | null, views: readonly RemoteView[]): 
   return views.find((view) => view.id === chosen) ?? views[0];
 }
 
-/**
- * The scope to send, or the problem with the chosen choice's field. `views` is the remote's list
- * of tabs (undefined while it loads or after it failed): a tab is sent with the title it has now.
- */
+/** What the dialog knows of the remote's tabs: the list, or that it is still asked for or could not be had. */
+export type ViewsKnown = readonly RemoteView[] | 'loading' | 'failed';
+
+const NO_VIEW: Record<'loading' | 'failed' | 'none', string> = {
+  loading: 'Wait for the tabs to load, or choose another part.',
+  failed: 'Retry listing the tabs, or choose another part.',
+  none: 'The project has no tabs on the remote: add one in its Data Manager first.',
+};
+
+/** The scope to send, or the problem with the chosen choice's field. A tab is sent with the title it has now. */
 export function scopeFromForm(
   values: ScopeFormValues,
-  views: readonly RemoteView[] | undefined,
+  views: ViewsKnown,
 ): { scope: MirrorScope } | { field: ScopeField; problem: string } {
   switch (values.choice) {
     case 'whole':
       return { scope: null };
     case 'view': {
-      const view = views && shownView(values.view, views);
-      if (view) return { scope: { kind: 'view', view: view.id, title: view.title } };
-      const problem = views
-        ? 'The project has no tabs on the remote: add one in its Data Manager first.'
-        : 'Wait for the tabs to load, or choose another part.';
-      return { field: 'view', problem };
+      if (typeof views === 'string') return { field: 'view', problem: NO_VIEW[views] };
+      const view = shownView(values.view, views);
+      if (!view) return { field: 'view', problem: NO_VIEW.none };
+      return { scope: { kind: 'view', view: view.id, title: view.title } };
     }
     case 'ids': {
       const parsed = parseTaskIds(values.ids);
