@@ -6,14 +6,24 @@ import { openRecordedPage, type RecordedPage } from '../helpers/browserPage.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { expectEventually, waitUntil } from '../helpers/eventually.js';
+import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
 import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { dismissToasts } from '../helpers/toasts.js';
 
 /*
  * "Choose part…" on the Sync page, in Chromium against a local `outpost serve` with a second
- * Outpost as the remote: a part is chosen in the dialog before the first pull, the local server
- * stores it (read back through the API), the row says it, and the sync pulls only that part.
+ * Outpost as the remote, reached through a proxy that can hold a request (the tabs are seen
+ * loading) or go away (they cannot be listed): a part is chosen in the dialog before the first
+ * pull, the local server stores it (read back through the API), the row says it, and the sync
+ * pulls only that part.
  */
+
+let proxyClosed = false;
+const EXPECTED = [
+  // Once the proxy is gone the remote's tabs (and, on a refresh, its projects) cannot be listed.
+  { status: 502, path: /^\/api\/outpost\/remotes\/\d+\/projects\/\d+\/views\/?$/, when: () => proxyClosed },
+  { status: 502, path: /^\/api\/outpost\/remotes\/\d+\/projects\/?$/, when: () => proxyClosed },
+];
 
 interface RunWire {
   id: number;
@@ -26,6 +36,7 @@ const TEXTS = Array.from({ length: 30 }, (_, index) => (index % 3 === 0 ? `needs
 describe('choosing the part of a remote project to pull, on the Sync page', () => {
   let server: E2eServer;
   let remote: RemoteOutpost;
+  let proxy: HoldingProxy;
   let browser: Browser;
   let recorded: RecordedPage;
   let page: Page;
@@ -63,21 +74,22 @@ describe('choosing the part of a remote project to pull, on the Sync page', () =
         data: { title: 'Needs review', filters: { conjunction: 'and', items: [text('needs'), text('review')] } },
       })
     ).id;
+    proxy = await startHoldingProxy(remote.url);
     remoteId = (
       await server.api<{ id: number }>('POST', '/api/outpost/remotes/', {
-        url: remote.url,
+        url: proxy.url,
         token: remote.token,
         name: 'Lab',
       })
     ).id;
     browser = await launchChromium();
-    recorded = await openRecordedPage(browser, { colorScheme: 'light' });
+    recorded = await openRecordedPage(browser, { colorScheme: 'light' }, EXPECTED);
     ({ page } = recorded);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([server?.stop(), remote?.stop()]);
+    await Promise.all([server?.stop(), proxyClosed ? null : proxy?.close(), remote?.stop()]);
   });
 
   it('shows the whole project as the part of a project never pulled, and the dialog closes on Escape', async () => {
@@ -99,7 +111,12 @@ describe('choosing the part of a remote project to pull, on the Sync page', () =
 
   it('sets a tab, with its filter count, before the first pull', async () => {
     await row().getByRole('button', { name: 'Choose part of Field reports' }).click();
+    // The tabs are asked of the remote only when this choice is made, and are seen loading meanwhile.
+    proxy.hold((_method, path) => path.startsWith('/api/dm/views'));
     await dialog().getByRole('radio', { name: 'A tab of the project, with its filters' }).check();
+    await proxy.waitForHeld();
+    await dialog().getByRole('status').getByText('Asking Lab for the project’s tabs…').waitFor();
+    proxy.release();
     const tab = dialog().getByRole('combobox', { name: 'Tab' });
     await expectEventually(() => tab.locator('option').allTextContents()).toEqual([
       'Everything (no filters)',
@@ -178,8 +195,25 @@ describe('choosing the part of a remote project to pull, on the Sync page', () =
     await shootAccessible('unlabeled');
   });
 
+  it('says why the tabs cannot be listed when the remote is gone, and keeps the saved part', async () => {
+    proxyClosed = true;
+    await proxy.close();
+    await row().getByRole('button', { name: 'Choose part of Field reports' }).click();
+    await dialog().getByRole('radio', { name: 'A tab of the project, with its filters' }).check();
+    const problem = dialog().getByRole('alert');
+    await problem.getByText(/^The tabs could not be listed: /).waitFor();
+    await problem.getByRole('button', { name: 'Retry' }).waitFor();
+    await dialog().getByRole('button', { name: 'Save part' }).click();
+    await dialog().getByText('Retry listing the tabs, or choose another part.').waitFor();
+    await shootAccessible('tabs-failed');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
+    expect(await savedScope()).toEqual({ kind: 'unlabeled', count: 25 });
+  });
+
   it('never asked anything of another origin, nor failed unexpectedly', () => {
-    expect(recorded.record.requests.filter((url) => new URL(url).origin === new URL(remote.url).origin)).toEqual([]);
+    const remoteOrigins = [new URL(remote.url).origin, new URL(proxy.url).origin];
+    expect(recorded.record.requests.filter((url) => remoteOrigins.includes(new URL(url).origin))).toEqual([]);
     recorded.expectClean(server.origin);
   });
 });
