@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mirrorScopeSchema } from './mirrorScope.js';
+import { syncScopeSchema } from './syncScope.js';
 
 /*
  * The wire shapes of `/api/outpost/remotes/`: the remote Label Studio servers this Outpost syncs
@@ -69,15 +69,12 @@ export const remoteProjectSchema = z.strictObject({
   id: z.number(),
   title: z.string(),
   task_number: z.number().nullable(),
-  /**
-   * The part of it a sync pulls (null: the whole project); it can be set before the first pull.
-   * Absent is read as the whole project, as it was before mirrors could be partial.
-   */
-  scope: mirrorScopeSchema.optional(),
-  /** The local project mirroring it (`tasks`: how many it holds), or null when it was never pulled. */
+  /** The local project mirroring it, or null when it was never pulled; `tasks`: how many it holds. */
   mirror: z
     .strictObject({ project: z.number(), last_pull_at: z.string().nullable(), tasks: z.number().optional() })
     .nullable(),
+  /** The part of it the mirror holds (docs/sync.md#partial-mirrors); null: the whole project. */
+  scope: syncScopeSchema.optional(),
 });
 export type RemoteProject = z.infer<typeof remoteProjectSchema>;
 export const remoteProjectListSchema = z.array(remoteProjectSchema);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useApi } from '../../api/apiContext';
-import { listRemoteViews, type MirrorScope } from '../../api/mirrorScope';
+import { listRemoteViews, type SyncScope } from '../../api/syncScope';
 import { errorMessage } from '../../api/queryLoad';
 import { queryKeys } from '../../api/queryKeys';
 import type { RemoteProject } from '../../api/remotes';
@@ -25,7 +25,7 @@ interface ScopeDialogProps {
   busy: boolean;
   /** The server's refusal of the last save, shown under the field it is about. */
   error: ScopeFormErrors | null;
-  onSubmit: (scope: MirrorScope) => void;
+  onSubmit: (scope: SyncScope) => void;
   onClose: () => void;
 }
 

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { RemoteView } from '../../api/mirrorScope';
+import type { RemoteView } from '../../api/syncScope';
 import { FieldMessage } from '../settings/FieldMessage';
 import { shownView } from './scopeForm';
 import { viewLabel } from './scopeText';

@@ -1,5 +1,5 @@
 import { isErrorEnvelope } from '../../../../shared/api/errors';
-import type { MirrorScope, RemoteView } from '../../../../shared/api/mirrorScope';
+import type { SyncScope, RemoteView } from '../../../../shared/api/syncScope';
 import { formatTaskIds, parseTaskIds, parseUnlabeledCount } from './scopeText';
 
 /*
@@ -26,7 +26,7 @@ export interface ScopeFormErrors {
 const DEFAULT_UNLABELED = '50';
 
 /** The form as the saved scope fills it; the other choices keep sensible starting values. */
-export function scopeFormValues(scope: MirrorScope | undefined): ScopeFormValues {
+export function scopeFormValues(scope: SyncScope | undefined): ScopeFormValues {
   const values: ScopeFormValues = { choice: 'whole', view: null, ids: '', count: DEFAULT_UNLABELED };
   if (!scope) return values;
   switch (scope.kind) {
@@ -58,7 +58,7 @@ const NO_VIEW: Record<'loading' | 'failed' | 'none', string> = {
 export function scopeFromForm(
   values: ScopeFormValues,
   views: ViewsKnown,
-): { scope: MirrorScope } | { field: ScopeField; problem: string } {
+): { scope: SyncScope } | { field: ScopeField; problem: string } {
   switch (values.choice) {
     case 'whole':
       return { scope: null };

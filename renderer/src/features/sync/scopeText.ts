@@ -1,4 +1,4 @@
-import { MAX_SCOPE_TASKS, type MirrorScope, type RemoteView } from '../../../../shared/api/mirrorScope';
+import { MAX_SCOPE_IDS, type SyncScope, type RemoteView } from '../../../../shared/api/syncScope';
 import { formatCount, pluralize } from '../../../../shared/text/counts';
 import type { RemoteProject } from '../../api/remotes';
 
@@ -8,10 +8,10 @@ import type { RemoteProject } from '../../api/remotes';
  * back the same way.
  */
 
-export type TaskIdScope = Extract<NonNullable<MirrorScope>, { kind: 'ids' | 'range' }>;
+export type TaskIdScope = Extract<NonNullable<SyncScope>, { kind: 'ids' | 'range' }>;
 
 /** The row's short summary: "Whole project", "Tab “Needs review”", "Tasks 100–200", … */
-export function scopeSummary(scope: MirrorScope | undefined): string {
+export function scopeSummary(scope: SyncScope | undefined): string {
   if (!scope) return 'Whole project';
   switch (scope.kind) {
     case 'view':
@@ -99,9 +99,9 @@ export function parseTaskIds(text: string): { scope: TaskIdScope } | { problem: 
   }
   const joined = joinSpans(spans);
   const count = joined.reduce((sum, span) => sum + span.to - span.from + 1, 0);
-  if (count > MAX_SCOPE_TASKS) {
+  if (count > MAX_SCOPE_IDS) {
     return {
-      problem: `That names ${formatCount(count)} tasks; a list holds at most ${formatCount(MAX_SCOPE_TASKS)}. One range alone (e.g. 1-500000) has no limit.`,
+      problem: `That names ${formatCount(count)} tasks; a list holds at most ${formatCount(MAX_SCOPE_IDS)}. One range alone (e.g. 1-500000) has no limit.`,
     };
   }
   const ids: number[] = [];
@@ -127,8 +127,8 @@ export function formatTaskIds(scope: TaskIdScope): string {
 export function parseUnlabeledCount(text: string): { count: number } | { problem: string } {
   const trimmed = text.trim();
   const count = Number(trimmed);
-  if (!SINGLE.test(trimmed) || count < 1 || count > MAX_SCOPE_TASKS) {
-    return { problem: `Enter a whole number of tasks from 1 to ${formatCount(MAX_SCOPE_TASKS)}.` };
+  if (!SINGLE.test(trimmed) || count < 1 || count > MAX_SCOPE_IDS) {
+    return { problem: `Enter a whole number of tasks from 1 to ${formatCount(MAX_SCOPE_IDS)}.` };
   }
   return { count };
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/apiContext';
-import { setMirrorScope, type MirrorScope } from '../../api/mirrorScope';
+import { setSyncScope, type SyncScope } from '../../api/syncScope';
 import { queryKeys } from '../../api/queryKeys';
 import type { RemoteProject } from '../../api/remotes';
 import { useToasts } from '../../components/toastContext';
@@ -21,12 +21,12 @@ export function useScopeEditing(remoteId: number) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ScopeFormErrors | null>(null);
 
-  const save = async (scope: MirrorScope) => {
+  const save = async (scope: SyncScope) => {
     if (!editing) return;
     setBusy(true);
     setError(null);
     try {
-      const saved = await setMirrorScope(client, remoteId, editing.id, scope);
+      const saved = await setSyncScope(client, remoteId, editing.id, scope);
       queryClient.setQueryData<RemoteProject[]>(queryKeys.remoteProjects(remoteId), (current) =>
         current?.map((project) => (project.id === editing.id ? { ...project, scope: saved } : project)),
       );

@@ -1,9 +1,9 @@
 import {
   remoteViewListSchema,
-  scopeAnswerSchema,
-  type MirrorScope,
+  syncScopeBodySchema,
+  type SyncScope,
   type RemoteView,
-} from '../../../shared/api/mirrorScope';
+} from '../../../shared/api/syncScope';
 import type { ApiClient } from './client';
 
 /*
@@ -12,7 +12,7 @@ import type { ApiClient } from './client';
  * project list. The local server asks the remote for its tabs on the UI's behalf.
  */
 
-export type { MirrorScope, RemoteView } from '../../../shared/api/mirrorScope';
+export type { SyncScope, RemoteView } from '../../../shared/api/syncScope';
 
 const projectPath = (remoteId: number, remoteProjectId: number) =>
   `/api/outpost/remotes/${remoteId}/projects/${remoteProjectId}`;
@@ -28,15 +28,15 @@ export function listRemoteViews(
 }
 
 /** Stores the scope (the next sync pulls by it); a refusal is a 400 naming the field, e.g. `scope.count`. */
-export async function setMirrorScope(
+export async function setSyncScope(
   client: ApiClient,
   remoteId: number,
   remoteProjectId: number,
-  scope: MirrorScope,
-): Promise<MirrorScope> {
+  scope: SyncScope,
+): Promise<SyncScope> {
   const answer = await client.request('PUT', `${projectPath(remoteId, remoteProjectId)}/scope/`, {
     body: { scope },
-    schema: scopeAnswerSchema,
+    schema: syncScopeBodySchema,
   });
   return answer.scope;
 }
