@@ -15,6 +15,8 @@ export const queryKeys = {
   remotes: ['remotes'] as const,
   remoteProjects: (remoteId: number) => ['remotes', remoteId, 'projects'] as const,
   remoteRuns: (remoteId: number) => ['remotes', remoteId, 'runs'] as const,
+  /** A remote project's tabs, by its id there: asked only while its "Choose part" dialog shows them. */
+  remoteViews: (remoteId: number, remoteProjectId: number) => ['remotes', remoteId, 'views', remoteProjectId] as const,
   mirrors: ['mirrors'] as const,
   conflictCounts: ['conflict-counts'] as const,
   project: (projectId: number) => ['projects', projectId] as const,

@@ -128,6 +128,7 @@ export function RemoteCard({ remote, otherRemotes, now, onEdit, onRemove }: Remo
         <div className="sync-remote__projects">
           <h3 className="sync-subtitle">Projects on the remote</h3>
           <RemoteProjects
+            remoteId={remote.id}
             remoteName={remote.name}
             projects={projects}
             chosen={chosen}

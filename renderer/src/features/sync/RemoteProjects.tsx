@@ -2,11 +2,15 @@ import { useId } from 'react';
 import type { Remote, RemoteProject } from '../../api/remotes';
 import { routes } from '../../router';
 import { CopyToServer } from './CopyToServer';
+import { ProjectScope } from './ProjectScope';
 import { formatCount } from './runStats';
+import { ScopeDialog } from './ScopeDialog';
 import { timeAgo } from './timeText';
 import type { Polled } from './usePolling';
+import { useScopeEditing } from './useScopeEditing';
 
 interface RemoteProjectsProps {
+  remoteId: number;
   remoteName: string;
   projects: Polled<RemoteProject[]>;
   chosen: ReadonlySet<number>;
@@ -43,8 +47,9 @@ function MirrorCell({
   );
 }
 
-/** The projects the token's user can see on the remote, each with a checkbox and its local mirror. */
+/** The projects the token's user can see on the remote, each with a checkbox, the part it pulls and its local mirror. */
 export function RemoteProjects({
+  remoteId,
   remoteName,
   projects,
   chosen,
@@ -54,6 +59,7 @@ export function RemoteProjects({
   copyTargets,
 }: RemoteProjectsProps) {
   const idPrefix = useId();
+  const scopeEditing = useScopeEditing(remoteId);
   if (projects.status === 'loading') return <p className="muted">Asking {remoteName} for its projects…</p>;
   // A failed refresh keeps the last list (still useful to choose from) under the reason.
   const problem = projects.status === 'error' && (
@@ -82,6 +88,7 @@ export function RemoteProjects({
             <th scope="col" className="sync-projects__number">
               Tasks
             </th>
+            <th scope="col">Part</th>
             <th scope="col">Here</th>
           </tr>
         </thead>
@@ -107,12 +114,24 @@ export function RemoteProjects({
                 {project.task_number === null ? '—' : formatCount(project.task_number)}
               </td>
               <td>
+                <ProjectScope project={project} onChoose={() => scopeEditing.start(project)} />
+              </td>
+              <td>
                 <MirrorCell project={project} now={now} copyTargets={copyTargets} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <ScopeDialog
+        remoteId={remoteId}
+        remoteName={remoteName}
+        project={scopeEditing.editing}
+        busy={scopeEditing.busy}
+        error={scopeEditing.error}
+        onSubmit={(scope) => void scopeEditing.save(scope)}
+        onClose={scopeEditing.close}
+      />
     </>
   );
 }
