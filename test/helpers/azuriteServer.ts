@@ -19,7 +19,11 @@ import { AZURE_ENDPOINT_VARIABLE } from '../../electron/core/storages/clients/az
 export const AZURITE_ACCOUNT = 'devstoreaccount1';
 export const AZURITE_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
-const START_TIMEOUT_MS = 30_000;
+/**
+ * A bound, not a wait: Azurite starts in about 2 s here, but once took past 30 s with a loaded
+ * machine's every core busy (a CI run beside other work), and printed nothing by then.
+ */
+const START_TIMEOUT_MS = 90_000;
 const LISTENING = /successfully listens on (http:\/\/127\.0\.0\.1:\d+)/;
 
 export interface AzuriteServer {
@@ -112,7 +116,7 @@ export function useAzurite(): () => AzuriteServer {
   beforeAll(async () => {
     server = await startAzurite();
     process.env[AZURE_ENDPOINT_VARIABLE] = server.endpoint;
-  });
+  }, START_TIMEOUT_MS + 10_000);
   afterAll(async () => {
     if (previous === undefined) delete process.env[AZURE_ENDPOINT_VARIABLE];
     else process.env[AZURE_ENDPOINT_VARIABLE] = previous;

@@ -1,4 +1,5 @@
 import { MAX_SCOPE_IDS, syncScopeSchema, type SyncScope } from '../../../shared/api/syncScope.js';
+import { formatCount } from '../../../shared/text/counts.js';
 import { UsageError } from './usage.js';
 
 /*
@@ -36,7 +37,7 @@ function idList(value: string, text: string): number[] {
     const [from, to] = part.includes('-') ? idRange(value, part) : [wholeNumber(value, part, 'a task id'), 0];
     for (let id = from; id <= Math.max(from, to); id += 1) {
       ids.add(id);
-      if (ids.size > MAX_SCOPE_IDS) refuse(value, `more than ${MAX_SCOPE_IDS.toLocaleString('en-US')} ids`);
+      if (ids.size > MAX_SCOPE_IDS) refuse(value, `more than ${formatCount(MAX_SCOPE_IDS)} ids`);
     }
   }
   return [...ids].sort((a, b) => a - b);
