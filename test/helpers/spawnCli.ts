@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 export const CLI_PATH = process.env.OUTPOST_TEST_CLI ?? fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * The environment for an `outpost sync` child whose retries a test waits through: remote calls
+ * retry after 5 ms, not 250 ms doubling (electron/core/sync/retry.ts). Fault and kill tests check
+ * what a run leaves behind, not how long it pauses; a Retry-After is still honoured.
+ */
+export function quickRetryEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, OUTPOST_TEST_RETRY_BASE_MS: '5' };
+}
+
 export interface SpawnedCli {
   pid: number;
   url: string;

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.js';
 import { canonicalJson } from '../../electron/core/sync/conflict.js';
-import { CLI_PATH, spawnCli } from '../helpers/spawnCli.js';
+import { CLI_PATH, quickRetryEnv, spawnCli } from '../helpers/spawnCli.js';
 import { startRemoteOutpost, type RemoteOutpost, type SyncTestRemote } from '../helpers/syncRemote.js';
 
 /*
@@ -72,23 +72,28 @@ export function syncArgs(dataDir: string, url: string, token: string, project: n
 /** One `outpost sync`; resolves with how it ended (a failed run is an outcome, not an error). */
 export function runSyncCli(dataDir: string, url: string, token: string, project: number): Promise<SyncOutcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, syncArgs(dataDir, url, token, project), (error, stdout, stderr) => {
-      const line = stdout.trim().split('\n').pop() ?? '';
-      let summary: SyncOutcome['summary'] = null;
-      try {
-        summary = line ? (JSON.parse(line) as SyncOutcome['summary']) : null;
-      } catch {
-        // A killed or crashed run prints no summary.
-      }
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ code, signal: (error?.signal as NodeJS.Signals | undefined) ?? null, summary, stderr });
-    });
+    execFile(
+      process.execPath,
+      syncArgs(dataDir, url, token, project),
+      { env: quickRetryEnv() },
+      (error, stdout, stderr) => {
+        const line = stdout.trim().split('\n').pop() ?? '';
+        let summary: SyncOutcome['summary'] = null;
+        try {
+          summary = line ? (JSON.parse(line) as SyncOutcome['summary']) : null;
+        } catch {
+          // A killed or crashed run prints no summary.
+        }
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, signal: (error?.signal as NodeJS.Signals | undefined) ?? null, summary, stderr });
+      },
+    );
   });
 }
 
 /** `outpost sync` as a child the test may kill. */
 export function spawnSyncCli(dataDir: string, url: string, token: string, project: number): ChildProcess {
-  return spawn(process.execPath, syncArgs(dataDir, url, token, project), { stdio: 'ignore' });
+  return spawn(process.execPath, syncArgs(dataDir, url, token, project), { stdio: 'ignore', env: quickRetryEnv() });
 }
 
 /** Syncs until a run exits 0 (at most `tries` runs); returns the runs made. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { canonicalJson } from '../../electron/core/sync/conflict.js';
-import { CLI_PATH } from '../helpers/spawnCli.js';
+import { CLI_PATH, quickRetryEnv } from '../helpers/spawnCli.js';
 import { PNG } from '../helpers/syncPushFixtures.js';
 import type { SyncTestRemote } from '../helpers/syncRemote.js';
 
@@ -157,16 +157,21 @@ export function copyArgs(dataDir: string, project: number, url: string, token: s
 
 export function runCopyCli(dataDir: string, project: number, url: string, token: string): Promise<CopyOutcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, copyArgs(dataDir, project, url, token), (error, stdout, stderr) => {
-      const line = stdout.trim().split('\n').pop() ?? '';
-      let summary: CopyOutcome['summary'] = null;
-      try {
-        summary = line ? (JSON.parse(line) as CopyOutcome['summary']) : null;
-      } catch {
-        // A killed run prints nothing.
-      }
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, summary, stderr });
-    });
+    execFile(
+      process.execPath,
+      copyArgs(dataDir, project, url, token),
+      { env: quickRetryEnv() },
+      (error, stdout, stderr) => {
+        const line = stdout.trim().split('\n').pop() ?? '';
+        let summary: CopyOutcome['summary'] = null;
+        try {
+          summary = line ? (JSON.parse(line) as CopyOutcome['summary']) : null;
+        } catch {
+          // A killed run prints nothing.
+        }
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, summary, stderr });
+      },
+    );
   });
 }
 

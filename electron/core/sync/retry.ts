@@ -16,6 +16,17 @@ export interface RetryOptions {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The first pause when the caller names none: 250 ms, or OUTPOST_TEST_RETRY_BASE_MS. That variable
+ * is a test hook: the fault and kill tests run whole `outpost sync` processes, whose clock they
+ * cannot fake, and their point is what a run leaves behind, not how long it pauses (the pauses
+ * themselves are tested with a fake sleep). A Retry-After is honoured either way.
+ */
+function defaultBaseDelayMs(): number {
+  const fromTest = Number(process.env.OUTPOST_TEST_RETRY_BASE_MS);
+  return Number.isFinite(fromTest) && fromTest > 0 ? fromTest : 250;
+}
+
+/**
  * Runs `operation` until it succeeds, retrying on network errors, 5xx and 429 (honouring
  * Retry-After) with exponential backoff. Other failures, and the last retryable one, are thrown.
  *
@@ -26,7 +37,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * remote created. A cancelled run stops retrying and gets the remote's error instead.
  */
 export async function withRetry<T>(operation: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const base = options.baseDelayMs ?? 250;
+  const base = options.baseDelayMs ?? defaultBaseDelayMs();
   const max = options.maxDelayMs ?? 30_000;
   const sleep = options.sleep ?? defaultSleep;
   return pRetry(() => operation(), {
