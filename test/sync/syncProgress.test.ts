@@ -102,7 +102,7 @@ describe('progress of a real sync', () => {
       const url = new URL(path, proxy.url);
       return (
         url.pathname === '/api/tasks/' &&
-        url.searchParams.get('fields') === 'all' &&
+        (url.searchParams.get('include') ?? '').split(',').includes('data') &&
         url.searchParams.get('page') === String(page)
       );
     };

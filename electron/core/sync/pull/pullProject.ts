@@ -14,7 +14,8 @@ import { reconcileTasks } from './reconcileTasks.js';
 import { createPageQueue, type PageQueue } from './pageQueue.js';
 import { fetchTaskExtras, type RemoteTaskExtras } from './remoteExtras.js';
 import type { RemoteTask } from './remoteTask.js';
-import { fetchTaskPage, listRemoteTaskStates } from './remoteTaskPages.js';
+import { listRemoteTaskStates } from './remoteTaskPages.js';
+import { createFullPullPageReader } from './exportedTaskPages.js';
 import { pullChangedTasks } from './pullChanges.js';
 
 export interface PulledProject {
@@ -103,14 +104,7 @@ async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckp
  */
 async function walkAllPages(run: PullRun, checkpoint: PullCheckpoint, pageSize: number): Promise<string | null> {
   const { ctx, remoteProjectId } = run;
-  const pages = createPageQueue(
-    async (page) => {
-      const result = await fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
-      return result && { ...result, extras: await fetchPageExtras(run, result.tasks) };
-    },
-    checkpoint.page,
-    pageSize,
-  );
+  const pages = createPageQueue(createFullPullPageReader(run, pageSize), checkpoint.page, pageSize);
   const listing = listRemoteTaskStates(ctx, remoteProjectId, () => pages.whenAhead(LISTING_MARGIN_PAGES));
   // Its failure surfaces in the reconcile; should the walk fail first, it is dropped.
   listing.catch(() => undefined);
