@@ -9,7 +9,7 @@ import { fetchTaskFieldsPage, fetchTasksById } from './remoteTaskPages.js';
  * columns for every task, which cost the server as much as exporting the task did; and the pull
  * needs the export anyway (drafts, prediction snapshots, unique ids). So a page is:
  * - the tasks' own fields from the list without its columns (about a fifth of the cost);
- * - their annotations, drafts and extras from the export of those ids;
+ * - their annotations, upload, drafts and extras from the export of those ids;
  * - through the full list as before, only the tasks the export cannot complete: those with
  *   predictions (the export names them by id only), and those with an annotation by someone this
  *   pull has not yet seen named (the export gives an author's id, the list their name and email).
@@ -84,7 +84,12 @@ export function createFullPullPageReader(
       // A task neither read could give was deleted there meanwhile: the reconcile settles it.
       if (whole) tasks.push(whole);
       else if (fromExport && !fullIds.includes(task.id))
-        tasks.push({ ...task, annotations: fromExport.annotations ?? [], predictions: [] });
+        tasks.push({
+          ...task,
+          file_upload: typeof fromExport.file_upload === 'string' ? fromExport.file_upload : null,
+          annotations: fromExport.annotations ?? [],
+          predictions: [],
+        });
     }
     return { total: listed.total, tasks, extras: new Map(exported.map((task) => [task.id, extrasOf(task)])) };
   };

@@ -35,6 +35,8 @@ export interface RemoteTaskExtras {
 
 export interface ExportedTask {
   id: number;
+  /** The base name of the upload the task came from; absent when none. */
+  file_upload?: string | null;
   drafts?: RemoteDraft[];
   annotations?: (RemoteAnnotation & RemoteAnnotationExtras)[];
   /** Label Studio's export names them by id only. */

@@ -54,8 +54,11 @@ export async function fetchTaskPage(
   return result === null || result.tasks.length === 0 ? null : result;
 }
 
-/** The task's own fields a pull mirrors (remoteTask.ts), without its annotations and predictions. */
-const TASK_FIELDS = 'id,data,meta,created_at,updated_at,overlap,allow_skip,updated_by,file_upload';
+/**
+ * The task's own fields a pull mirrors (remoteTask.ts), but for its annotations, predictions and
+ * upload: without `fields=all` Label Studio names no upload (the export does).
+ */
+const TASK_FIELDS = 'id,data,meta,created_at,updated_at,overlap,allow_skip,updated_by';
 
 /**
  * One page of tasks with their own fields only, or null past the last page. Without `fields=all`
