@@ -29,8 +29,9 @@ export interface PulledProject {
 
 export interface PullOptions {
   /**
-   * Tasks a page (default 100, Label Studio's default). Measured against Label Studio 1.22 with
-   * 3,000 tasks, pages of 500 made the full pull slower, not faster.
+   * Tasks a page (default 250). Each of a page's requests costs Label Studio a price of its own
+   * on top of its tasks' (the export's above all), which larger pages share out (measured:
+   * docs/sync.md). The export's ids ride in the URL, which caps them (remoteExtras.ts).
    */
   pageSize?: number;
   /** How far before the last pull's server time an incremental pull looks again (default 60 s). */
@@ -137,7 +138,7 @@ export async function pullProject(
   options: PullOptions = {},
 ): Promise<PulledProject> {
   // The phase is runSync's to report ("pull project 5 (1 of 2)"): saying it here too printed it twice.
-  const pageSize = options.pageSize ?? 100;
+  const pageSize = options.pageSize ?? 250;
 
   // 1. Settings. Its answer's Date header is the remote's clock at the start of this pull.
   const settings = await pullSettings(ctx, remoteProjectId);

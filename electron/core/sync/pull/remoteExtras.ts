@@ -43,8 +43,11 @@ export interface ExportedTask {
   predictions?: unknown[];
 }
 
-/** Ids a request names: 100 keep the URL near 2 kB. */
-const IDS_A_REQUEST = 100;
+/**
+ * Ids a request names: 250 keep the URL under 4.5 kB, within what the web servers in front of
+ * Label Studio read by default (nginx 8 kB; its uwsgi is set to 64 kB).
+ */
+const IDS_A_REQUEST = 250;
 
 /** These remote tasks as the remote's JSON export has them. Tasks the export leaves out are absent. */
 export async function fetchExportedTasks(
