@@ -5,20 +5,10 @@ import type { RemoteTask, RemoteTaskPage } from './remoteTask.js';
 
 /*
  * Reading a remote project's tasks through the data-manager list (docs/sync.md#pull): `fields=all`
- * brings annotations (skipped ones included) and predictions, `resolve_uri=false` keeps the data
- * as stored there. A page past the end is a 404, which ends the walk, as does an empty page.
+ * brings annotations (skipped ones included) and predictions, `include` only the fields named,
+ * `resolve_uri=false` keeps the data as stored there. A page past the end is a 404, which ends
+ * the walk, as does an empty page.
  */
-
-/** The data-manager query of an incremental pull: tasks saved after `since`, oldest first. */
-export function updatedSinceQuery(since: string): string {
-  return JSON.stringify({
-    filters: {
-      conjunction: 'and',
-      items: [{ filter: 'filter:tasks:updated_at', operator: 'greater', type: 'Datetime', value: since }],
-    },
-    ordering: ['tasks:updated_at'],
-  });
-}
 
 async function getPage(ctx: SyncContext, query: Record<string, string | number>): Promise<RemoteTaskPage | null> {
   try {
@@ -32,26 +22,6 @@ async function getPage(ctx: SyncContext, query: Record<string, string | number>)
     if (error instanceof RemoteError && error.status === 404) return null;
     throw error;
   }
-}
-
-/** One page of full tasks (and the total the walk covers), or null past the last page. */
-export async function fetchTaskPage(
-  ctx: SyncContext,
-  remoteProjectId: number,
-  page: number,
-  pageSize: number,
-  since: string | null,
-): Promise<RemoteTaskPage | null> {
-  const query: Record<string, string | number> = {
-    project: remoteProjectId,
-    fields: 'all',
-    resolve_uri: 'false',
-    page,
-    page_size: pageSize,
-  };
-  if (since !== null) query.query = updatedSinceQuery(since);
-  const result = await getPage(ctx, query);
-  return result === null || result.tasks.length === 0 ? null : result;
 }
 
 /**
