@@ -259,6 +259,12 @@ export interface RemoteCall {
   query: Record<string, unknown>;
 }
 
+/** Whether a call asks for a page of a full pull's walk: the tasks' own fields, by page number. */
+export function isWalkPageCall(call: RemoteCall): boolean {
+  const include = typeof call.query.include === 'string' ? call.query.include.split(',') : [];
+  return call.path === '/api/tasks/' && call.query.page !== undefined && include.includes('data');
+}
+
 /**
  * A client that tells `before` about each call before sending it for real. `before` may throw
  * to cut the connection at a chosen call (a pull or push killed mid-way).

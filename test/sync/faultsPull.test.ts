@@ -91,7 +91,9 @@ describe('sync pulls through a faulty network exactly once', () => {
       await sync();
     }
     const injected = proxy.injected();
-    expect(injected.some((line) => /^cut-response GET \/api\/tasks\/\?.*fields=all.*page=/.test(line))).toBe(true);
+    expect(injected.some((line) => /^cut-response GET \/api\/tasks\/\?.*include=id%2Cdata.*page=/.test(line))).toBe(
+      true,
+    );
     expect(injected.some((line) => /^drop-response GET \/api\/tasks\/\?/.test(line))).toBe(true);
 
     proxy.clearFaults();

@@ -5,6 +5,7 @@ import {
   createLocalSync,
   createRemoteProject,
   startRemoteOutpost,
+  isWalkPageCall,
   watchedClient,
   type RemoteCall,
   type RemoteOutpost,
@@ -32,7 +33,7 @@ describe("the pull's page walk and id listing", () => {
     const written: { page: unknown; localTasks: unknown }[] = [];
     const app = await createTestApp();
     const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) => {
-      if (call.path !== '/api/tasks/' || call.query.fields !== 'all') return;
+      if (!isWalkPageCall(call)) return;
       const localTasks = app.db.prepare('SELECT count(*) FROM tasks').pluck().get();
       written.push({ page: call.query.page, localTasks });
     });

@@ -9,6 +9,7 @@ import {
   remoteSnapshot,
   startRemoteOutpost,
   type LocalSync,
+  isWalkPageCall,
   watchedClient,
   type RemoteCall,
   type RemoteOutpost,
@@ -140,7 +141,7 @@ describe('pulling a remote project from another Outpost', () => {
     );
     const local = await createLocalSync(remote, { client });
     const { projectId } = await pullProject(local.ctx, seeded.projectId);
-    const fullPages = calls.filter((call) => call.query.fields === 'all' && call.query.page !== undefined);
+    const fullPages = calls.filter(isWalkPageCall);
     expect(fullPages[0]?.query.query).toBeUndefined();
     const gammaBefore = local.t.db
       .prepare('SELECT t.* FROM tasks t JOIN remote_tasks rt ON rt.task = t.id WHERE rt.remote_task_id = ?')

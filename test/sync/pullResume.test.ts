@@ -9,6 +9,7 @@ import {
   localSnapshot,
   remoteSnapshot,
   startRemoteOutpost,
+  isWalkPageCall,
   watchedClient,
   type RemoteOutpost,
 } from '../helpers/syncRemote.js';
@@ -45,7 +46,7 @@ describe('an interrupted pull', () => {
     const pagesAsked: number[] = [];
     let cut = true;
     const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) => {
-      if (call.path !== '/api/tasks/' || call.query.fields !== 'all') return;
+      if (!isWalkPageCall(call)) return;
       pagesAsked.push(Number(call.query.page));
       // The connection dies when the third page (of 2 tasks each) is asked for.
       if (cut && pagesAsked.length === 3) throw new Error('connection lost');
@@ -86,7 +87,7 @@ describe('an interrupted pull', () => {
     const controller = new AbortController();
     let pages = 0;
     const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) => {
-      if (call.path === '/api/tasks/' && call.query.fields === 'all' && ++pages === 2) controller.abort();
+      if (isWalkPageCall(call) && ++pages === 2) controller.abort();
     });
     const local = await createLocalSync(remote, { client, signal: controller.signal });
     await expect(pullProject(local.ctx, remoteProjectId, { pageSize: 3 })).rejects.toThrow();

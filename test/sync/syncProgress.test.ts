@@ -17,7 +17,7 @@ import { createTestApp, movableClock, TEST_TOKEN, type TestApp } from '../helper
  * clock, which these tests move by hand.
  */
 
-const TASKS = 250;
+const TASKS = 1_000;
 const auth = { Authorization: `Token ${TEST_TOKEN}` };
 
 describe('the time left of a phase', () => {
@@ -90,8 +90,8 @@ describe('progress of a real sync', () => {
     });
     const where = `sync:   pull project ${projectId} (1 of 1): `;
     const left = '(less than a minute|about \\d+ min) left';
-    expect(stderr).toMatch(new RegExp(`^${escape(where)}100 of 250 tasks, ${left}$`, 'm'));
-    expect(stderr).toMatch(new RegExp(`^${escape(where)}250 of 250 tasks, less than a minute left$`, 'm'));
+    expect(stderr).toMatch(new RegExp(`^${escape(where)}250 of 1,000 tasks, ${left}$`, 'm'));
+    expect(stderr).toMatch(new RegExp(`^${escape(where)}1,000 of 1,000 tasks, less than a minute left$`, 'm'));
   });
 
   it("the API's running run says how far its phase is and about how long is left", async () => {
@@ -102,12 +102,12 @@ describe('progress of a real sync', () => {
       const url = new URL(path, proxy.url);
       return (
         url.pathname === '/api/tasks/' &&
-        url.searchParams.get('fields') === 'all' &&
+        (url.searchParams.get('include') ?? '').split(',').includes('data') &&
         url.searchParams.get('page') === String(page)
       );
     };
-    // The first page waits while a minute passes on the app's clock; then the third waits, so the
-    // run stays at 200 of 250 tasks, done in that minute.
+    // The first page (of 250) waits while a minute passes on the app's clock; then the third waits,
+    // so the run stays at 500 of 1,000 tasks, done in that minute.
     proxy.hold(isPage(1));
     const started = await t.postJson(`/api/outpost/remotes/${remoteId}/sync`, { projects: [projectId] }, auth);
     expect(started.status).toBe(201);
@@ -124,12 +124,12 @@ describe('progress of a real sync', () => {
       }[];
       return runs.find((run) => run.id === runId)?.progress;
     };
-    // 200 done in 60 s: the 50 left take 15 s more.
+    // 500 done in 60 s: the 500 left take 60 s more.
     await expectEventually(liveRun).toEqual({
       detail: `project ${projectId} (1 of 1)`,
-      done: 200,
+      done: 500,
       total: TASKS,
-      seconds_left: 15,
+      seconds_left: 60,
     });
     proxy.release();
     await expectEventually(async () => {

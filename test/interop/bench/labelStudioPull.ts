@@ -1,10 +1,13 @@
 import { get } from 'node:http';
-import type { HttpJson, OutpostServer, SyncRun } from '../sync/syncRig.js';
+import type { LabelStudioInfo } from '../labelStudio.js';
+import { labelStudioApi, type Json, type OutpostServer, type SyncRun } from '../sync/syncRig.js';
+import { seedTasks } from './seedTasks.js';
 
 /*
  * What the pull bench does to the real Label Studio: a project of `count` text tasks, each with
- * one annotation and every tenth with a prediction, imported in bulk (one import request per
- * 5,000 tasks), and a sync through Outpost's API waited on without the rig's two-minute limit.
+ * one annotation and every tenth with a prediction, added by Label Studio's own import code run in
+ * process (seedTasks.ts), and a sync through Outpost's API waited on without the rig's two-minute
+ * limit.
  */
 
 export const BENCH_CONFIG =
@@ -14,24 +17,26 @@ const label = (value: string) => [
   { from_name: 'label', to_name: 'text', type: 'choices', value: { choices: [value] } },
 ];
 
-const IMPORT_CHUNK = 5_000;
+/** Tasks `from` to `to` (not included) of the bench project, in the import API's form. */
+export function benchTasks(from: number, to: number, userId: number): Json[] {
+  const tasks: Json[] = [];
+  for (let index = from; index < to; index += 1) {
+    tasks.push({
+      data: { text: `bench task number ${index}, a sentence of ordinary length to label` },
+      annotations: [{ result: label(index % 2 === 0 ? 'pos' : 'neg'), completed_by: userId, lead_time: 2.5 }],
+      ...(index % 10 === 0 ? { predictions: [{ result: label('pos'), score: 0.5, model_version: 'bench' }] } : {}),
+    });
+  }
+  return tasks;
+}
 
-export async function importBenchProject(ls: HttpJson, count: number, userId: number): Promise<number> {
-  const project = await ls.call<{ id: number }>('POST', '/api/projects/', {
+/** A new project of `count` bench tasks; returns its id. */
+export async function seedBenchProject(ls: LabelStudioInfo, count: number): Promise<number> {
+  const project = await labelStudioApi(ls).call<{ id: number }>('POST', '/api/projects/', {
     title: `Pull bench ${count}`,
     label_config: BENCH_CONFIG,
   });
-  for (let start = 0; start < count; start += IMPORT_CHUNK) {
-    const tasks = [];
-    for (let index = start; index < Math.min(count, start + IMPORT_CHUNK); index += 1) {
-      tasks.push({
-        data: { text: `bench task number ${index}, a sentence of ordinary length to label` },
-        annotations: [{ result: label(index % 2 === 0 ? 'pos' : 'neg'), completed_by: userId, lead_time: 2.5 }],
-        ...(index % 10 === 0 ? { predictions: [{ result: label('pos'), score: 0.5, model_version: 'bench' }] } : {}),
-      });
-    }
-    await ls.call('POST', `/api/projects/${project.id}/import`, tasks);
-  }
+  await seedTasks(ls, project.id, benchTasks(0, count, ls.user.id));
   return project.id;
 }
 

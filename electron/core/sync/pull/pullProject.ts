@@ -16,7 +16,8 @@ import { reconcileTasks } from './reconcileTasks.js';
 import { createPageQueue, type PageQueue } from './pageQueue.js';
 import { fetchTaskExtras, type RemoteTaskExtras } from './remoteExtras.js';
 import type { RemoteTask } from './remoteTask.js';
-import { fetchTaskPage, listRemoteTaskStates } from './remoteTaskPages.js';
+import { listRemoteTaskStates } from './remoteTaskPages.js';
+import { createFullPullPageReader } from './exportedTaskPages.js';
 import { pullChangedTasks } from './pullChanges.js';
 import { pullScopedTasks } from './pullScoped.js';
 
@@ -31,8 +32,9 @@ export interface PulledProject {
 
 export interface PullOptions {
   /**
-   * Tasks a page (default 100, Label Studio's default). Measured against Label Studio 1.22 with
-   * 3,000 tasks, pages of 500 made the full pull slower, not faster.
+   * Tasks a page (default 250). Each of a page's requests costs Label Studio a price of its own
+   * on top of its tasks' (the export's above all), which larger pages share out (measured:
+   * docs/sync.md). The export's ids ride in the URL, which caps them (remoteExtras.ts).
    */
   pageSize?: number;
   /** How far before the last pull's server time an incremental pull looks again (default 60 s). */
@@ -106,14 +108,7 @@ async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckp
  */
 async function walkAllPages(run: PullRun, checkpoint: PullCheckpoint, pageSize: number): Promise<string | null> {
   const { ctx, remoteProjectId } = run;
-  const pages = createPageQueue(
-    async (page) => {
-      const result = await fetchTaskPage(ctx, remoteProjectId, page, pageSize, checkpoint.since);
-      return result && { ...result, extras: await fetchPageExtras(run, result.tasks) };
-    },
-    checkpoint.page,
-    pageSize,
-  );
+  const pages = createPageQueue(createFullPullPageReader(run, pageSize), checkpoint.page, pageSize);
   const listing = listRemoteTaskStates(ctx, remoteProjectId, () => pages.whenAhead(LISTING_MARGIN_PAGES));
   // Its failure surfaces in the reconcile; should the walk fail first, it is dropped.
   listing.catch(() => undefined);
@@ -147,7 +142,7 @@ export async function pullProject(
   options: PullOptions = {},
 ): Promise<PulledProject> {
   // The phase is runSync's to report ("pull project 5 (1 of 2)"): saying it here too printed it twice.
-  const pageSize = options.pageSize ?? 100;
+  const pageSize = options.pageSize ?? 250;
 
   // 1. Settings. Its answer's Date header is the remote's clock at the start of this pull.
   const settings = await pullSettings(ctx, remoteProjectId);

@@ -5,17 +5,10 @@ import type { RemoteTask, RemoteTaskPage } from './remoteTask.js';
 
 /*
  * Reading a remote project's tasks through the data-manager list (docs/sync.md#pull): `fields=all`
- * brings annotations (skipped ones included) and predictions, `resolve_uri=false` keeps the data
- * as stored there. A page past the end is a 404, which ends the walk, as does an empty page.
+ * brings annotations (skipped ones included) and predictions, `include` only the fields named,
+ * `resolve_uri=false` keeps the data as stored there. A page past the end is a 404, which ends
+ * the walk, as does an empty page.
  */
-
-/** The data-manager query of an incremental pull: tasks saved after `since`, oldest first. */
-export function updatedSinceQuery(since: string): string {
-  return JSON.stringify({
-    filters: { conjunction: 'and', items: [updatedSinceItem(since)] },
-    ordering: ['tasks:updated_at'],
-  });
-}
 
 export async function getPage(
   ctx: SyncContext,
@@ -34,23 +27,30 @@ export async function getPage(
   }
 }
 
-/** One page of full tasks (and the total the walk covers), or null past the last page. */
-export async function fetchTaskPage(
+/**
+ * The task's own fields a pull mirrors (remoteTask.ts), but for its annotations, predictions and
+ * upload: without `fields=all` Label Studio names no upload (the export does).
+ */
+const TASK_FIELDS = 'id,data,meta,created_at,updated_at,overlap,allow_skip,updated_by';
+
+/**
+ * One page of tasks with their own fields only, or null past the last page. Without `fields=all`
+ * Label Studio computes none of its data-manager columns: measured with 100,000 tasks, such a page
+ * cost the server a fifth of a full one.
+ */
+export async function fetchTaskFieldsPage(
   ctx: SyncContext,
   remoteProjectId: number,
   page: number,
   pageSize: number,
-  since: string | null,
 ): Promise<RemoteTaskPage | null> {
-  const query: Record<string, string | number> = {
+  const result = await getPage(ctx, {
     project: remoteProjectId,
-    fields: 'all',
+    include: TASK_FIELDS,
     resolve_uri: 'false',
     page,
     page_size: pageSize,
-  };
-  if (since !== null) query.query = updatedSinceQuery(since);
-  const result = await getPage(ctx, query);
+  });
   return result === null || result.tasks.length === 0 ? null : result;
 }
 
