@@ -83,6 +83,28 @@ describe('an interrupted pull', () => {
     expect(await localSnapshot(local.t, resumed.projectId)).toEqual(await remoteSnapshot(remote, remoteProjectId));
   });
 
+  it('resumes with the page size it was started with, even when the next run asks for another', async () => {
+    const asked: { page: number; size: number }[] = [];
+    let cut = true;
+    const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) => {
+      if (!isWalkPageCall(call)) return;
+      asked.push({ page: Number(call.query.page), size: Number(call.query.page_size) });
+      if (cut && asked.length === 3) throw new Error('connection lost');
+    });
+    const local = await createLocalSync(remote, { client });
+    await expect(pullProject(local.ctx, remoteProjectId, { pageSize: 2 })).rejects.toThrow('connection lost');
+    expect(counts(local.t.db)).toMatchObject({ tasks: 4, mirroredTasks: 4 });
+
+    // As after an update that changed the default page size: page 3 of 2 tasks, not page 3 of 3
+    // (which would skip tasks 5 and 6 and leave them to the reconcile, without their extras).
+    cut = false;
+    asked.length = 0;
+    const resumed = await pullProject(local.ctx, remoteProjectId, { pageSize: 3 });
+    expect(asked[0]).toEqual({ page: 3, size: 2 });
+    expect(resumed.stats.tasks).toBe(3);
+    expect(await localSnapshot(local.t, resumed.projectId)).toEqual(await remoteSnapshot(remote, remoteProjectId));
+  });
+
   it('stops at once when its signal is aborted, and the next run finishes the job', async () => {
     const controller = new AbortController();
     let pages = 0;

@@ -10,16 +10,32 @@ export interface PullCheckpoint {
   since: string | null;
   /** The next page to fetch (1-based). */
   page: number;
+  /**
+   * The tasks a page of this walk holds: a resumed walk keeps its own, so page N is the same tasks
+   * after an update changed the default page size. Absent in checkpoints written before it was kept.
+   */
+  page_size?: number;
   /** The remote's clock when this pull began, or null if it gave none. */
   started_at: string | null;
 }
+
+/** The page size of every full pull before checkpoints named theirs. */
+const LEGACY_PAGE_SIZE = 100;
 
 export function parseCheckpoint(text: string | null): PullCheckpoint | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<PullCheckpoint>;
     if (typeof value.page !== 'number' || value.page < 1) return null;
-    return { since: value.since ?? null, page: value.page, started_at: value.started_at ?? null };
+    const checkpoint: PullCheckpoint = {
+      since: value.since ?? null,
+      page: value.page,
+      started_at: value.started_at ?? null,
+    };
+    // Checkpoints of versions that did not keep it were written with their only page size, 100.
+    checkpoint.page_size =
+      typeof value.page_size === 'number' && value.page_size >= 1 ? value.page_size : LEGACY_PAGE_SIZE;
+    return checkpoint;
   } catch {
     // An unreadable checkpoint only costs a full walk of the pages.
     return null;

@@ -167,6 +167,7 @@ export async function pullProject(
   const checkpoint: PullCheckpoint = parseCheckpoint(mirror.pull_checkpoint) ?? {
     since: sinceOf(mirror.pulled_until, options.overlapSeconds ?? 60),
     page: 1,
+    page_size: pageSize,
     started_at: settings.serverTime ? formatTimestamp(settings.serverTime) : null,
   };
 
@@ -189,7 +190,7 @@ export async function pullProject(
   const newest = scoped
     ? scoped.newest
     : checkpoint.since === null
-      ? await walkAllPages(run, checkpoint, pageSize)
+      ? await walkAllPages(run, checkpoint, checkpoint.page_size ?? pageSize)
       : await pullChangedTasks(run, checkpoint.since, {
           pageSize,
           extrasOf,
