@@ -7,7 +7,7 @@ import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
 import { closedPortUrl } from '../helpers/remotesApi.js';
-import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { createRemoteProject, isWalkPageCall, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { dismissToasts } from '../helpers/toasts.js';
 import { expectEventually } from '../helpers/eventually.js';
 
@@ -28,8 +28,9 @@ const EXPECTED = [
 ];
 
 /**
- * Ten pages of tasks: the proxy holds the third, so the run is seen mid-pull for as long as the
- * test needs (no size has to make it slow), and the count still shows a thousands separator.
+ * Four pages of a full pull's 250 tasks: the proxy holds the third, so the run is seen mid-pull for
+ * as long as the test needs (no size has to make it slow), and the count still shows a thousands
+ * separator.
  */
 const BIG_PROJECT_TASKS = 1000;
 
@@ -201,20 +202,17 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
     await card().getByRole('checkbox', { name: 'Sync Field reports' }).check();
     await card().getByText('Pulls 1 chosen project').waitFor();
     // The third page of tasks waits in the proxy: the run is seen mid-pull, for as long as needed.
-    proxy.hold((_method, path) => {
+    proxy.hold((method, path) => {
       const url = new URL(path, proxy.url);
-      return (
-        url.pathname.startsWith('/api/tasks') &&
-        url.searchParams.get('fields') === 'all' &&
-        url.searchParams.get('page') === '3'
-      );
+      const query = Object.fromEntries(url.searchParams);
+      return isWalkPageCall({ method, path: url.pathname, query }) && query.page === '3';
     });
     await card().getByRole('button', { name: 'Sync now' }).click();
     await proxy.waitForHeld();
     const activity = newestRun().getByTestId('sync-run-activity');
-    await activity.getByText(/pulling tasks \(200 of 1,000\)/).waitFor();
+    await activity.getByText(/pulling tasks \(500 of 1,000\)/).waitFor();
     await expectEventually(() => activity.textContent()).toBe(
-      `pulling tasks (200 of 1,000) · project ${bigProject} (1 of 1)`,
+      `pulling tasks (500 of 1,000) · project ${bigProject} (1 of 1)`,
     );
     await newestRun().getByText('Running', { exact: true }).waitFor();
     // Beside the duration: the time left at the pace so far.
@@ -223,7 +221,7 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
       .getByText(/^(less than a minute|about \d+ min) left$/)
       .waitFor();
     await card().getByRole('button', { name: 'Cancel sync' }).waitFor();
-    await page.getByTestId('sync-status').getByText('Syncing Remote lab: pulling tasks (200 of 1,000)…').waitFor();
+    await page.getByTestId('sync-status').getByText('Syncing Remote lab: pulling tasks (500 of 1,000)…').waitFor();
     await shoot('running');
     proxy.release();
 
