@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from '../../helpers/chromium.js';
-import { expectEventually, waitUntil } from '../../helpers/eventually.js';
+import { waitUntil } from '../../helpers/eventually.js';
 import type { LabelStudioInfo, LabelStudioServer } from '../labelStudio.js';
 
 /** Signs in to Label Studio as the rig's user and opens a task on its own labeling page. */
@@ -63,8 +63,16 @@ export async function submitDateOnOwnPage(ls: LabelStudioServer, project: number
         'the required-field warning to close',
         60_000,
       );
-      if ((await dateInput.inputValue()) !== date) await dateInput.fill(date);
-      await expectEventually(() => dateInput.inputValue()).toBe(date);
+      // Typed again whenever the page rendered the editor anew and emptied the field meanwhile.
+      await waitUntil(
+        async () => {
+          if ((await dateInput.inputValue()) === date) return true;
+          await dateInput.fill(date, { timeout: 5_000 }).catch(() => undefined);
+          return (await dateInput.inputValue()) === date;
+        },
+        'the date typed into Label Studio’s own page',
+        60_000,
+      );
       // A warning opening meanwhile takes the click: the next round closes it.
       if (await submit.isVisible()) await submit.click({ timeout: 10_000 }).catch(() => undefined);
       await Promise.race([posted.catch(() => undefined), warning.waitFor({ timeout: 15_000 }).catch(() => undefined)]);
