@@ -7,7 +7,7 @@ import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
 import { closedPortUrl } from '../helpers/remotesApi.js';
-import { createRemoteProject, isWalkPageCall, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { createRemoteProject, exportedIds, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { dismissToasts } from '../helpers/toasts.js';
 import { expectEventually } from '../helpers/eventually.js';
 
@@ -47,6 +47,7 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
   let recorded: RecordedPage;
   let page: Page;
   let bigProject: number;
+  let bigProjectTaskIds: number[];
 
   const card = (): Locator => page.getByRole('region', { name: 'Remote lab' });
   const newestRun = (): Locator => card().getByTestId('sync-run').first();
@@ -84,13 +85,13 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
 
   beforeAll(async () => {
     [server, remote] = await Promise.all([startE2eServer('sync'), startRemoteOutpost()]);
-    bigProject = (
-      await createRemoteProject(
-        remote,
-        Array.from({ length: BIG_PROJECT_TASKS }, (_, index) => `report ${index + 1}`),
-        { title: 'Field reports' },
-      )
-    ).projectId;
+    const big = await createRemoteProject(
+      remote,
+      Array.from({ length: BIG_PROJECT_TASKS }, (_, index) => `report ${index + 1}`),
+      { title: 'Field reports' },
+    );
+    bigProject = big.projectId;
+    bigProjectTaskIds = big.taskIds;
     await createRemoteProject(remote, ['alpha', 'beta'], { title: 'Small batch' });
     proxy = await startHoldingProxy(remote.url);
     browser = await launchChromium();
@@ -201,11 +202,13 @@ describe('sync page in Chromium against outpost serve and a remote Outpost', () 
   it('syncs the chosen project, showing its progress live, and ends with the counts of the remote', async () => {
     await card().getByRole('checkbox', { name: 'Sync Field reports' }).check();
     await card().getByText('Pulls 1 chosen project').waitFor();
-    // The third page of tasks waits in the proxy: the run is seen mid-pull, for as long as needed.
+    // The pages of tasks after the 500th wait in the proxy: the run is seen mid-pull, for as long
+    // as needed.
+    const firstHeld = bigProjectTaskIds[500]!;
     proxy.hold((method, path) => {
       const url = new URL(path, proxy.url);
-      const query = Object.fromEntries(url.searchParams);
-      return isWalkPageCall({ method, path: url.pathname, query }) && query.page === '3';
+      const ids = exportedIds({ method, path: url.pathname, query: { 'ids[]': url.searchParams.getAll('ids[]') } });
+      return ids.some((id) => id >= firstHeld);
     });
     await card().getByRole('button', { name: 'Sync now' }).click();
     await proxy.waitForHeld();

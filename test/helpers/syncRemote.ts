@@ -259,10 +259,16 @@ export interface RemoteCall {
   query: Record<string, unknown>;
 }
 
-/** Whether a call asks for a page of a full pull's walk: the tasks' own fields, by page number. */
+/** The task ids an export call names (`ids[]`): none for other calls. */
+export function exportedIds(call: RemoteCall): number[] {
+  if (!/^\/api\/projects\/\d+\/export\/?$/.test(call.path)) return [];
+  const ids = call.query['ids[]'];
+  return (Array.isArray(ids) ? ids : ids === undefined ? [] : [ids]).map(Number);
+}
+
+/** Whether a call asks for a page of a full pull's walk: the export of the page's task ids. */
 export function isWalkPageCall(call: RemoteCall): boolean {
-  const include = typeof call.query.include === 'string' ? call.query.include.split(',') : [];
-  return call.path === '/api/tasks/' && call.query.page !== undefined && include.includes('data');
+  return exportedIds(call).length > 0;
 }
 
 /**

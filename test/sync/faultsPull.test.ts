@@ -12,17 +12,21 @@ import {
 } from './faultsFixtures.js';
 
 /*
- * Pulls through a faulty network: task pages (100 a page, as the CLI asks) cut off mid-body,
+ * Pulls through a faulty network: task pages (exports of 100 task ids, as the CLI asks), the id
+ * listing and whole tasks cut off mid-body,
  * lost, dropped or refused with 503, on a first pull and on incremental pulls after the remote
  * changed (edits, deleted annotations and tasks, new tasks). Once the faults stop, the local
  * mirror must hold exactly the remote's annotations, each once.
  */
 
+/** A full pull's pages are exports of task ids; its id listing and incremental pulls read /api/tasks/. */
+const TASK_READS = /^\/api\/(tasks\/\?|projects\/\d+\/export\?)/;
+
 const PAGES: FaultRule[] = [
-  { method: 'GET', path: /^\/api\/tasks\/\?/, action: { kind: 'cut-response' }, probability: 0.25 },
-  { method: 'GET', path: /^\/api\/tasks\/\?/, action: { kind: 'drop-response' }, probability: 0.1 },
-  { method: 'GET', path: /^\/api\/tasks\/\?/, action: { kind: 'drop-request' }, probability: 0.1 },
-  { method: 'GET', path: /^\/api\/tasks\/\?/, action: { kind: 'status', status: 503 }, probability: 0.1 },
+  { method: 'GET', path: TASK_READS, action: { kind: 'cut-response' }, probability: 0.25 },
+  { method: 'GET', path: TASK_READS, action: { kind: 'drop-response' }, probability: 0.1 },
+  { method: 'GET', path: TASK_READS, action: { kind: 'drop-request' }, probability: 0.1 },
+  { method: 'GET', path: TASK_READS, action: { kind: 'status', status: 503 }, probability: 0.1 },
   { method: 'GET', path: /^\/api\/projects\/\d+\/?$/, action: { kind: 'cut-response' }, probability: 0.2 },
 ];
 
@@ -91,10 +95,9 @@ describe('sync pulls through a faulty network exactly once', () => {
       await sync();
     }
     const injected = proxy.injected();
-    expect(injected.some((line) => /^cut-response GET \/api\/tasks\/\?.*include=id%2Cdata.*page=/.test(line))).toBe(
-      true,
-    );
-    expect(injected.some((line) => /^drop-response GET \/api\/tasks\/\?/.test(line))).toBe(true);
+    expect(injected.some((line) => /^cut-response GET \/api\/projects\/\d+\/export\?/.test(line))).toBe(true);
+    expect(injected.some((line) => /^cut-response GET \/api\/tasks\/\?.*fields=all/.test(line))).toBe(true);
+    expect(injected.some((line) => /^drop-response GET \/api\/projects\/\d+\/export\?/.test(line))).toBe(true);
 
     proxy.clearFaults();
     await syncUntilComplete(dataDir, proxy.url, remote.token, project.id);

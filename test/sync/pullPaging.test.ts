@@ -5,6 +5,7 @@ import {
   createLocalSync,
   createRemoteProject,
   startRemoteOutpost,
+  exportedIds,
   isWalkPageCall,
   watchedClient,
   type RemoteCall,
@@ -24,31 +25,20 @@ describe("the pull's page walk and id listing", () => {
     await remote?.stop();
   });
 
-  async function fourTasks(): Promise<number> {
-    return (await createRemoteProject(remote, ['alpha', 'beta', 'gamma', 'delta'])).projectId;
-  }
-
-  it('asks for the following pages, up to the one past the last, before writing the one it has, and applies them in order', async () => {
-    const projectId = await fourTasks();
-    const written: { page: unknown; localTasks: unknown }[] = [];
+  it('asks for the following pages before writing the one it has, applies them in order, and asks for none past the end', async () => {
+    const { projectId, taskIds } = await createRemoteProject(remote, ['alpha', 'beta', 'gamma', 'delta']);
+    const written: { ids: number[]; localTasks: unknown }[] = [];
     const app = await createTestApp();
     const client = watchedClient(createRemoteClient({ url: remote.url, token: remote.token }), (call) => {
       if (!isWalkPageCall(call)) return;
       const localTasks = app.db.prepare('SELECT count(*) FROM tasks').pluck().get();
-      written.push({ page: call.query.page, localTasks });
+      written.push({ ids: exportedIds(call), localTasks });
     });
     const local = await createLocalSync(remote, { client, app });
     const pulled = await pullProject(local.ctx, projectId, { pageSize: 1 });
     expect(pulled.stats.tasks).toBe(4);
-    // Pages 2 to 5 leave while page 1 is not written yet: the total (4) says page 5 is the one past
-    // the end, which is asked for (it ends the walk), and nothing after it.
-    expect(written).toEqual([
-      { page: 1, localTasks: 0 },
-      { page: 2, localTasks: 0 },
-      { page: 3, localTasks: 0 },
-      { page: 4, localTasks: 0 },
-      { page: 5, localTasks: 0 },
-    ]);
+    // Pages 2 to 4 leave while page 1 is not written yet; the id listing says where the walk ends.
+    expect(written).toEqual(taskIds.map((id) => ({ ids: [id], localTasks: 0 })));
     expect(local.t.db.prepare('SELECT inner_id FROM tasks ORDER BY id').pluck().all()).toEqual([1, 2, 3, 4]);
   });
 

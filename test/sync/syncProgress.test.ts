@@ -8,7 +8,7 @@ import { estimateSecondsLeft, formatTimeLeft } from '../../shared/text/timeLeft.
 import { expectEventually } from '../helpers/eventually.js';
 import { startHoldingProxy, type HoldingProxy } from '../helpers/holdingProxy.js';
 import { CLI_PATH } from '../helpers/spawnCli.js';
-import { createRemoteProject, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
+import { createRemoteProject, exportedIds, startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { createTestApp, movableClock, TEST_TOKEN, type TestApp } from '../helpers/testApp.js';
 
 /*
@@ -58,18 +58,19 @@ describe('the time left of a phase', () => {
 describe('progress of a real sync', () => {
   let remote: RemoteOutpost;
   let projectId: number;
+  let taskIds: number[];
   let proxy: HoldingProxy;
   let t: TestApp;
   const folders: string[] = [];
 
   beforeAll(async () => {
     remote = await startRemoteOutpost();
-    projectId = (
-      await createRemoteProject(
-        remote,
-        Array.from({ length: TASKS }, (_, index) => `task ${index}`),
-      )
-    ).projectId;
+    const created = await createRemoteProject(
+      remote,
+      Array.from({ length: TASKS }, (_, index) => `task ${index}`),
+    );
+    projectId = created.projectId;
+    taskIds = created.taskIds;
     proxy = await startHoldingProxy(remote.url);
     t = await createTestApp();
   });
@@ -98,13 +99,11 @@ describe('progress of a real sync', () => {
     const added = await t.postJson('/api/outpost/remotes/', { url: proxy.url, token: remote.token }, auth);
     expect(added.status).toBe(201);
     const remoteId = ((await added.json()) as { id: number }).id;
+    // A page of the walk is the export of its 250 task ids.
     const isPage = (page: number) => (method: string, path: string) => {
       const url = new URL(path, proxy.url);
-      return (
-        url.pathname === '/api/tasks/' &&
-        (url.searchParams.get('include') ?? '').split(',').includes('data') &&
-        url.searchParams.get('page') === String(page)
-      );
+      const query = { 'ids[]': url.searchParams.getAll('ids[]') };
+      return exportedIds({ method, path: url.pathname, query }).includes(taskIds[(page - 1) * 250]!);
     };
     // The first page (of 250) waits while a minute passes on the app's clock; then the third waits,
     // so the run stays at 500 of 1,000 tasks, done in that minute.

@@ -54,6 +54,10 @@ describe('a lean re-sync from the real Label Studio', () => {
 
   it('reads no task whole and lists no id set when nothing changed', async () => {
     await syncAndCompare();
+    // The full pull took every task from the export and the predictions from one list of the
+    // project's: none came through the Data Manager's full list (fields=all).
+    expect(endpoints().filter((endpoint) => endpoint.includes('fields'))).toEqual([]);
+    expect(proxy.tallies().get('GET /api/predictions/?project')?.requests).toBe(1);
     await syncAndCompare();
     // Only the sparse listing of tasks saved since (ids and updated_at) touched the task list.
     const taskRequests = endpoints().filter((endpoint) => endpoint.startsWith('GET /api/tasks/'));

@@ -16,7 +16,8 @@ import { reconcileTasks } from './reconcileTasks.js';
 import { createPageQueue, type PageQueue } from './pageQueue.js';
 import { fetchTaskExtras, type RemoteTaskExtras } from './remoteExtras.js';
 import type { RemoteTask } from './remoteTask.js';
-import { listRemoteTaskStates } from './remoteTaskPages.js';
+import { createProjectLookups } from './projectLookups.js';
+import { createTaskListing } from './taskListing.js';
 import { createFullPullPageReader } from './exportedTaskPages.js';
 import { pullChangedTasks } from './pullChanges.js';
 import { pullScopedTasks } from './pullScoped.js';
@@ -47,8 +48,8 @@ function requestSent(): Promise<void> {
 }
 
 /**
- * Pages ready to write before a listing request may go. One took the remote about 0.1 s (measured,
- * 1,000 ids), about as long as writing three pages of 100 tasks here, so four keep this side busy.
+ * Pages ready to write before a listing request may go: while one runs (10,000 ids) the remote
+ * serves pages slowly, and these keep this side busy through it.
  */
 const LISTING_MARGIN_PAGES = 4;
 
@@ -77,11 +78,12 @@ async function fetchPageExtras(run: PullRun, tasks: readonly RemoteTask[]): Prom
 async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckpoint): Promise<void> {
   const { ctx } = run;
   let done = 0;
-  for (let page = checkpoint.page; ; page += 1) {
+  for (;;) {
     ctx.signal?.throwIfAborted();
     const result = await pages.take();
     if (result === null) return;
     await requestSent();
+    const lastId = result.tasks.reduce((last, task) => Math.max(last, task.id), checkpoint.after_id);
     // Not flushed: a page lost to a power cut goes with its checkpoint, so the next pull fetches
     // it again; the annotators' own writes were flushed when they were made.
     unsyncedCommit(ctx.db, () => {
@@ -92,7 +94,7 @@ async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckp
         if (taskExtras && local !== undefined) applyTaskExtras(run, local, taskExtras);
       }
       updateMirrorProject(ctx.db, run.projectId, {
-        pull_checkpoint: JSON.stringify({ ...checkpoint, page: page + 1 }),
+        pull_checkpoint: JSON.stringify({ ...checkpoint, after_id: lastId }),
       });
     });
     done += result.tasks.length;
@@ -101,17 +103,20 @@ async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckp
 }
 
 /**
- * Pages until a 404 or an empty page, each applied in order with its checkpoint. Later pages are
- * asked for before this one is written, and the whole id listing is read meanwhile, whenever
- * enough pages are ready to write through it (pageQueue.ts); then deletions and anything the walk
- * missed are reconciled. Returns the newest updated_at listed.
+ * The walk: pages of the id listing (taskListing.ts), after the checkpoint's last task, each
+ * applied in order with its checkpoint. Later pages are asked for before this one is written,
+ * and the listing is read ahead whenever enough pages are ready to write through its request
+ * (pageQueue.ts); then deletions and anything the walk missed are reconciled with the whole
+ * listing. Returns the newest updated_at listed.
  */
 async function walkAllPages(run: PullRun, checkpoint: PullCheckpoint, pageSize: number): Promise<string | null> {
   const { ctx, remoteProjectId } = run;
-  const pages = createPageQueue(createFullPullPageReader(run, pageSize), checkpoint.page, pageSize);
-  const listing = listRemoteTaskStates(ctx, remoteProjectId, () => pages.whenAhead(LISTING_MARGIN_PAGES));
+  const listing = createTaskListing(ctx, remoteProjectId, checkpoint.after_id);
+  const lookups = createProjectLookups(ctx, remoteProjectId);
+  const pages = createPageQueue(createFullPullPageReader(run, pageSize, listing, lookups), 1, pageSize);
+  const ahead = listing.listAhead(() => pages.whenAhead(LISTING_MARGIN_PAGES));
   // Its failure surfaces in the reconcile; should the walk fail first, it is dropped.
-  listing.catch(() => undefined);
+  ahead.catch(() => undefined);
   let walkFailed = true;
   try {
     await writePages(run, pages, checkpoint);
@@ -120,7 +125,7 @@ async function walkAllPages(run: PullRun, checkpoint: PullCheckpoint, pageSize: 
     pages.close(walkFailed);
   }
   ctx.signal?.throwIfAborted();
-  return reconcileTasks(run, pageSize, await listing);
+  return reconcileTasks(run, pageSize, await listing.states());
 }
 
 /**
@@ -166,8 +171,7 @@ export async function pullProject(
   const mirror = findMirrorProject(ctx.db, run.projectId)!;
   const checkpoint: PullCheckpoint = parseCheckpoint(mirror.pull_checkpoint) ?? {
     since: sinceOf(mirror.pulled_until, options.overlapSeconds ?? 60),
-    page: 1,
-    page_size: pageSize,
+    after_id: 0,
     started_at: settings.serverTime ? formatTimestamp(settings.serverTime) : null,
   };
 
@@ -190,7 +194,7 @@ export async function pullProject(
   const newest = scoped
     ? scoped.newest
     : checkpoint.since === null
-      ? await walkAllPages(run, checkpoint, checkpoint.page_size ?? pageSize)
+      ? await walkAllPages(run, checkpoint, pageSize)
       : await pullChangedTasks(run, checkpoint.since, {
           pageSize,
           extrasOf,

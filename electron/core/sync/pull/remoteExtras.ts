@@ -1,3 +1,4 @@
+import { withRetry } from '../retry.js';
 import type { SyncContext } from '../syncTypes.js';
 import type { RemoteAnnotation } from './remoteTask.js';
 
@@ -58,10 +59,14 @@ export async function fetchExportedTasks(
   const exported: ExportedTask[] = [];
   for (let start = 0; start < remoteTaskIds.length; start += IDS_A_REQUEST) {
     const ids = remoteTaskIds.slice(start, start + IDS_A_REQUEST);
-    const tasks = await ctx.client.request<ExportedTask[]>('GET', `/api/projects/${remoteProjectId}/export`, {
-      query: { exportType: 'JSON', download_all_tasks: 'true', download_resources: 'false', 'ids[]': ids },
-      signal: ctx.signal,
-    });
+    const tasks = await withRetry(
+      () =>
+        ctx.client.request<ExportedTask[]>('GET', `/api/projects/${remoteProjectId}/export`, {
+          query: { exportType: 'JSON', download_all_tasks: 'true', download_resources: 'false', 'ids[]': ids },
+          signal: ctx.signal,
+        }),
+      { signal: ctx.signal },
+    );
     if (!Array.isArray(tasks)) continue;
     exported.push(...tasks.filter((task) => typeof task?.id === 'number'));
   }

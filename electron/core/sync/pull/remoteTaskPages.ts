@@ -28,33 +28,6 @@ export async function getPage(
 }
 
 /**
- * The task's own fields a pull mirrors (remoteTask.ts), but for its annotations, predictions and
- * upload: without `fields=all` Label Studio names no upload (the export does).
- */
-const TASK_FIELDS = 'id,data,meta,created_at,updated_at,overlap,allow_skip,updated_by';
-
-/**
- * One page of tasks with their own fields only, or null past the last page. Without `fields=all`
- * Label Studio computes none of its data-manager columns: measured with 100,000 tasks, such a page
- * cost the server a fifth of a full one.
- */
-export async function fetchTaskFieldsPage(
-  ctx: SyncContext,
-  remoteProjectId: number,
-  page: number,
-  pageSize: number,
-): Promise<RemoteTaskPage | null> {
-  const result = await getPage(ctx, {
-    project: remoteProjectId,
-    include: TASK_FIELDS,
-    resolve_uri: 'false',
-    page,
-    page_size: pageSize,
-  });
-  return result === null || result.tasks.length === 0 ? null : result;
-}
-
-/**
  * Every task of the remote project: id -> updated_at (a sparse listing, cheap even when large).
  * `beforeEachRequest` may hold each request back (the pull lets its task pages go first).
  */
