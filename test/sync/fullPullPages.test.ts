@@ -136,9 +136,7 @@ describe("a full pull's pages", () => {
 
     const pulled = await pullProject(local.ctx, seeded.projectId, { pageSize: 3 });
 
-    // Read whole by the walk, and again by the reconcile: the id listing was read before the new
-    // prediction moved the task's updated_at there.
-    expect(wholeReads).toEqual([seeded.theirsAgain, seeded.theirsAgain]);
+    expect(wholeReads).toEqual([seeded.theirsAgain]);
     expect(pulled.stats).toMatchObject({ predictions: 2 });
     expect(await localSnapshot(local.t, pulled.projectId)).toEqual(await remoteSnapshot(remote, seeded.projectId));
   });

@@ -30,6 +30,7 @@ const TASK_COLUMNS: Readonly<Record<TaskColumnName, ColumnSql>> = {
   total_annotations: { sql: 't.total_annotations', nullable: false },
   cancelled_annotations: { sql: 't.cancelled_annotations', nullable: false },
   total_predictions: { sql: 't.total_predictions', nullable: false },
+  overlap: { sql: 't.overlap', nullable: false },
   created_at: { sql: 't.created_at', nullable: false },
   updated_at: { sql: 't.updated_at', nullable: false },
   updated_by: { sql: 't.updated_by', nullable: true },

@@ -11,6 +11,8 @@ export const TASK_COLUMN_NAMES = [
   'total_annotations',
   'cancelled_annotations',
   'total_predictions',
+  // A plain model field: Label Studio filters and orders by any field of the task.
+  'overlap',
   'created_at',
   'updated_at',
   'updated_by',

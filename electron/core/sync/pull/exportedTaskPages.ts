@@ -96,6 +96,7 @@ export function createFullPullPageReader(
     const listed = await listing.slice((page - 1) * pageSize, pageSize);
     if (listed.length === 0) return null;
     const total = listing.total() ?? undefined;
+    const walked = { lastPage: listing.pages?.(pageSize), throughId: listed[listed.length - 1]!.id };
     const ids = listed.map((task) => task.id);
     let exported: ExportedTask[];
     try {
@@ -108,7 +109,12 @@ export function createFullPullPageReader(
         `drafts of project ${remoteProjectId}`,
         error instanceof Error ? error.message : String(error),
       );
-      return { total, tasks: await fetchTasksById(ctx, remoteProjectId, ids, pageSize), extras: new Map() };
+      return {
+        total,
+        ...walked,
+        tasks: await fetchTasksById(ctx, remoteProjectId, ids, pageSize),
+        extras: new Map(),
+      };
     }
 
     const exportedById = new Map(exported.map((task) => [task.id, task]));
@@ -140,6 +146,6 @@ export function createFullPullPageReader(
       }
     }
     const tasks = ids.map((id) => full.get(id) ?? completed.get(id)).filter((task) => task !== undefined);
-    return { total, tasks, extras: new Map(exported.map((task) => [task.id, extrasOf(task)])) };
+    return { total, ...walked, tasks, extras: new Map(exported.map((task) => [task.id, extrasOf(task)])) };
   };
 }

@@ -10,7 +10,7 @@ import type { RemoteTaskPage } from './remoteTask.js';
  */
 
 /** Pages requested and not yet written, at most. */
-const AHEAD = 8;
+const AHEAD = 4;
 
 export interface PageQueue {
   /** The page after the last one taken (the first call gives the first page), or null past the end. */
@@ -75,7 +75,8 @@ export function createPageQueue(
       ready.delete(page);
       nextPage += 1;
       if (result === null) return null;
-      if (typeof result.total === 'number') lastPage = Math.ceil(result.total / pageSize);
+      if (typeof result.lastPage === 'number') lastPage = result.lastPage;
+      else if (typeof result.total === 'number') lastPage = Math.ceil(result.total / pageSize);
       // The page after the last is still asked for: an empty page or a 404 is what ends the walk.
       const until = Math.min(page + AHEAD, Math.max(lastPage + 1, page + 1));
       for (let ahead = page + 1; ahead <= until; ahead += 1) void request(ahead);

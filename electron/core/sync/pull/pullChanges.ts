@@ -37,9 +37,24 @@ export async function pullChangedTasks(
 
   let newest: string | null = null;
   for (const updatedAt of changed.values()) if (newest === null || updatedAt > newest) newest = updatedAt;
+  return settleByTaskCount(run, options.pageSize, options.remoteTaskCount, newest);
+}
+
+/**
+ * Step 3 (also a full pull's by id ranges): when the remote's task count equals the mirror's, no
+ * task is missing on either side; otherwise (or when the count is unknown) the whole id set is
+ * listed and reconciled. Returns the newest updated_at listed, else `newest`.
+ */
+export async function settleByTaskCount(
+  run: PullRun,
+  pageSize: number,
+  remoteTaskCount: number | null,
+  newest: string | null,
+): Promise<string | null> {
+  const { ctx, projectId, remoteProjectId } = run;
   const mirrored = listMirrorTaskStatesOfProject(ctx.db, projectId).size;
-  if (options.remoteTaskCount !== null && options.remoteTaskCount === mirrored) return newest;
+  if (remoteTaskCount !== null && remoteTaskCount === mirrored) return newest;
   ctx.signal?.throwIfAborted();
-  const listed = await reconcileTasks(run, options.pageSize, await listRemoteTaskStates(ctx, remoteProjectId));
+  const listed = await reconcileTasks(run, pageSize, await listRemoteTaskStates(ctx, remoteProjectId));
   return listed ?? newest;
 }

@@ -17,9 +17,10 @@ import { createPageQueue, type PageQueue } from './pageQueue.js';
 import { fetchTaskExtras, type RemoteTaskExtras } from './remoteExtras.js';
 import type { RemoteTask } from './remoteTask.js';
 import { createProjectLookups } from './projectLookups.js';
+import { createIdRangeWalk } from './idRangeWalk.js';
 import { createTaskListing } from './taskListing.js';
 import { createFullPullPageReader } from './exportedTaskPages.js';
-import { pullChangedTasks } from './pullChanges.js';
+import { pullChangedTasks, settleByTaskCount } from './pullChanges.js';
 import { pullScopedTasks } from './pullScoped.js';
 
 export interface PulledProject {
@@ -75,15 +76,18 @@ async function fetchPageExtras(run: PullRun, tasks: readonly RemoteTask[]): Prom
   }
 }
 
-async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckpoint): Promise<void> {
+/** Writes the walk's pages in order; returns the newest remote updated_at written. */
+async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckpoint): Promise<string | null> {
   const { ctx } = run;
   let done = 0;
+  let newest: string | null = null;
   for (;;) {
     ctx.signal?.throwIfAborted();
     const result = await pages.take();
-    if (result === null) return;
+    if (result === null) return newest;
     await requestSent();
-    const lastId = result.tasks.reduce((last, task) => Math.max(last, task.id), checkpoint.after_id);
+    const lastId = result.throughId ?? result.tasks.reduce((last, task) => Math.max(last, task.id), 0);
+    for (const task of result.tasks) if (newest === null || task.updated_at > newest) newest = task.updated_at;
     // Not flushed: a page lost to a power cut goes with its checkpoint, so the next pull fetches
     // it again; the annotators' own writes were flushed when they were made.
     unsyncedCommit(ctx.db, () => {
@@ -103,29 +107,40 @@ async function writePages(run: PullRun, pages: PageQueue, checkpoint: PullCheckp
 }
 
 /**
- * The walk: pages of the id listing (taskListing.ts), after the checkpoint's last task, each
- * applied in order with its checkpoint. Later pages are asked for before this one is written,
- * and the listing is read ahead whenever enough pages are ready to write through its request
- * (pageQueue.ts); then deletions and anything the walk missed are reconciled with the whole
- * listing. Returns the newest updated_at listed.
+ * The walk: pages of task ids after the checkpoint's last one, by id ranges where the project's ids
+ * lie close together (idRangeWalk.ts), else from the id listing (taskListing.ts); each page is
+ * applied in order with its checkpoint. Later pages are asked for before this one is written, and
+ * the listing is read ahead whenever enough pages are ready to write through its request
+ * (pageQueue.ts). Then deletions and anything the walk missed are settled: with the whole listing
+ * when it was read, else by the task counts (pullChanges.ts). Returns the newest updated_at seen.
  */
-async function walkAllPages(run: PullRun, checkpoint: PullCheckpoint, pageSize: number): Promise<string | null> {
+async function walkAllPages(
+  run: PullRun,
+  checkpoint: PullCheckpoint,
+  pageSize: number,
+  remoteTaskCount: number | null,
+): Promise<string | null> {
   const { ctx, remoteProjectId } = run;
-  const listing = createTaskListing(ctx, remoteProjectId, checkpoint.after_id);
+  const listing =
+    (await createIdRangeWalk(ctx, remoteProjectId, checkpoint.after_id, run.maximumAnnotations)) ??
+    createTaskListing(ctx, remoteProjectId, checkpoint.after_id);
   const lookups = createProjectLookups(ctx, remoteProjectId);
   const pages = createPageQueue(createFullPullPageReader(run, pageSize, listing, lookups), 1, pageSize);
   const ahead = listing.listAhead(() => pages.whenAhead(LISTING_MARGIN_PAGES));
   // Its failure surfaces in the reconcile; should the walk fail first, it is dropped.
   ahead.catch(() => undefined);
   let walkFailed = true;
+  let newest: string | null;
   try {
-    await writePages(run, pages, checkpoint);
+    newest = await writePages(run, pages, checkpoint);
     walkFailed = false;
   } finally {
     pages.close(walkFailed);
   }
   ctx.signal?.throwIfAborted();
-  return reconcileTasks(run, pageSize, await listing.states());
+  const states = await listing.states();
+  if (states) return reconcileTasks(run, pageSize, states);
+  return settleByTaskCount(run, pageSize, remoteTaskCount, newest);
 }
 
 /**
@@ -194,7 +209,7 @@ export async function pullProject(
   const newest = scoped
     ? scoped.newest
     : checkpoint.since === null
-      ? await walkAllPages(run, checkpoint, pageSize)
+      ? await walkAllPages(run, checkpoint, pageSize, settings.remoteTaskCount)
       : await pullChangedTasks(run, checkpoint.since, {
           pageSize,
           extrasOf,

@@ -62,6 +62,10 @@ export interface RemoteTaskPage {
   tasks: RemoteTask[];
   /** What the remote's export adds to these tasks (remoteExtras.ts), fetched with the page. */
   extras?: Map<number, RemoteTaskExtras>;
+  /** The last page of the walk, when known beforehand (a walk by id ranges). */
+  lastPage?: number;
+  /** The last remote task id the page covered: the walk's checkpoint after it. */
+  throughId?: number;
 }
 
 /** The version of a remote annotation that three-way resolution compares. */

@@ -10,25 +10,28 @@ import { getPage } from './remoteTaskPages.js';
  * to spare (`listAhead`). Once read to its end it is also the id set the reconcile compares with.
  */
 
+/** A task id the walk covers, with its overlap when the walk knows it. */
 export interface ListedTask {
   id: number;
-  updated_at: string;
   overlap?: number;
 }
 
+/** A full pull's walk: this listing, or ranges of ids (idRangeWalk.ts). */
 export interface TaskListing {
-  /** Tasks `start` to `start + count` (0-based) of those after `afterId`; fewer or none at the end. */
+  /** Ids `start` to `start + count` (0-based) of the walk after `afterId`; fewer or none at the end. */
   slice(start: number, count: number): Promise<ListedTask[]>;
   /** The project's task count, as the first listing request found it (null before it or if not told). */
   total(): number | null;
+  /** How many pages of `pageSize` the walk has, when it knows that before reading them. */
+  pages?(pageSize: number): number;
   /** Lists the rest, each request once `beforeEachRequest` lets it go. */
   listAhead(beforeEachRequest: () => Promise<void>): Promise<void>;
-  /** Every task listed, id -> updated_at, once the listing reached its end. */
-  states(): Promise<Map<number, string>>;
+  /** Every task listed, id -> updated_at, once the listing reached its end; null for a walk by ranges. */
+  states(): Promise<Map<number, string> | null>;
 }
 
 /** Tasks a listing request asks for: about 0.8 MB of answer. */
-const LISTED_A_REQUEST = 10_000;
+const LISTED_A_REQUEST = 1_000;
 
 const LISTED_FIELDS = 'id,updated_at,overlap';
 
@@ -63,10 +66,10 @@ export function createTaskListing(
       query,
     });
     if (total === null && typeof result?.total === 'number') total = result.total;
-    const tasks = (result?.tasks ?? []) as ListedTask[];
+    const tasks = result?.tasks ?? [];
     for (const task of tasks) {
       states.set(task.id, task.updated_at);
-      if (task.id > afterId) walk.push({ id: task.id, updated_at: task.updated_at, overlap: task.overlap });
+      if (task.id > afterId) walk.push({ id: task.id, overlap: task.overlap });
       lastId = Math.max(lastId, task.id);
     }
     if (tasks.length < pageSize) ended = true;
