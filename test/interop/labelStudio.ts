@@ -77,13 +77,13 @@ export interface StartOptions {
   accessTokenLifetimeSeconds?: number;
 }
 
-interface Running {
+export interface Running {
   child: ChildProcess;
   exited: Promise<void>;
   log: () => string;
 }
 
-async function waitForHealth(url: string, running: Running, timeoutMs: number): Promise<void> {
+export async function waitForHealth(url: string, running: Running, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void running.exited.then(() => (exited = true));
@@ -104,8 +104,12 @@ async function waitForHealth(url: string, running: Running, timeoutMs: number): 
 function launch(port: number, dataDir: string, filesRoot: string, options: StartOptions = {}): Running {
   // rig.py sets Label Studio's environment and arguments, then becomes it (same process id).
   const lifetime = options.accessTokenLifetimeSeconds;
-  const args = [RIG, 'start', dataDir, filesRoot, String(port), ...(lifetime === undefined ? [] : [String(lifetime)])];
-  const child = spawn(VENV_PYTHON, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawnRig(['start', dataDir, filesRoot, String(port), ...(lifetime === undefined ? [] : [String(lifetime)])]);
+}
+
+/** Runs rig.py with these arguments, keeping the end of its output. */
+export function spawnRig(args: string[]): Running {
+  const child = spawn(VENV_PYTHON, [RIG, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-5_000_000);
@@ -116,7 +120,7 @@ function launch(port: number, dataDir: string, filesRoot: string, options: Start
   return { child, exited, log: () => output };
 }
 
-async function terminate(running: Running): Promise<void> {
+export async function terminate(running: Running): Promise<void> {
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   running.child.kill('SIGTERM');
   const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);

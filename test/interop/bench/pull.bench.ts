@@ -1,5 +1,6 @@
 import { afterAll, inject, test } from 'vitest';
 import { formatTallies, startByteCountingProxy } from '../byteCountingProxy.js';
+import { serveWithWorkers } from '../labelStudioWorkers.js';
 import { labelStudioApi, startOutpost, type Json } from '../sync/syncRig.js';
 import { getJsonWithoutTimeout, seedBenchProject, syncAndWait, timed } from './labelStudioPull.js';
 
@@ -14,20 +15,22 @@ import { getJsonWithoutTimeout, seedBenchProject, syncAndWait, timed } from './l
  * import code run in process (seedTasks.ts), 100,000 tasks in about 3 minutes. `npm run
  * bench:interop` runs it with the interop rig.
  *
- * Measured on a two-core machine shared with other work (each figure the one run's; kB of 1,024):
- *   100,000 tasks: seeded 178 s; export 251 s, 99,594 kB; full pull 399 s, 151,500 kB in 1,305
- *     requests (1.59 times the export); unchanged re-sync 1.5 s, 9.8 kB in 4 requests (0.01%);
- *     after 100 edits 2.3 s, 258.5 kB in 6 requests (0.17%). With pages of 100: export 468 s,
- *     pull 756 s (1.62).
- *   10,000 tasks: export 53 s, full pull 55 s (1.04), 15,061 kB in 135 requests; unchanged
- *     re-sync 0.8 s, 9.8 kB; after 100 edits 3.2 s, 258.4 kB. Before each task was read once
- *     (list with fields=all and export for every page), in another run: export 31 s, full pull 65 s
- *     (2.09), 25,033 kB in 215 requests.
+ * Then the export and a full pull again, from the same Label Studio served as its Docker image
+ * serves it (uWSGI, 4 processes), into an Outpost of its own.
+ *
+ * Measured on a two-core machine, one run (kB of 1,024):
+ *   100,000 tasks: seeded 80 s; export 143 s, 99,594 kB; full pull 198 s, 103,641 kB in 407
+ *     requests (1.38 times the export); unchanged re-sync 1.3 s, 8.5 kB in 4 requests (0.01%);
+ *     after 100 edits 1.8 s, 254.5 kB in 6 requests (0.25%). Under uWSGI: export 140 s, full
+ *     pull 105 s (0.75).
+ *   10,000 tasks: export 14 s, full pull 19.4 s (1.41); under uWSGI 13 s and 11.6 s (0.89).
  * docs/sync.md says where the pull's time goes.
  */
 
 const TASKS = Number(process.env.OUTPOST_PULL_BENCH_TASKS ?? 3_000);
 const EDITS = 100;
+/** Label Studio's Docker image runs 4 uWSGI processes (its deploy/uwsgi.ini). */
+const WORKERS = 4;
 
 const ls = inject('labelStudio');
 const remote = labelStudioApi(ls);
@@ -99,10 +102,47 @@ test(`pull ${TASKS} tasks from the real Label Studio`, { timeout: 3 * 60 * 60_00
     if (stats.annotations !== EDITS) throw new Error(`the re-sync brought ${String(stats.annotations)} annotations`);
   });
 
+  const deployed = await pullFromWorkers(projectId, lines);
+
   const pct = (part: number) => `${((100 * part) / full.bytes).toFixed(2)}%`;
   lines.push(
     `full pull / server export time: ${(full.seconds / exported.seconds).toFixed(2)}`,
+    `the same with Label Studio served by uWSGI, ${WORKERS} processes: ${(deployed.pull / deployed.export).toFixed(2)}`,
     `unchanged re-sync bytes: ${pct(unchanged.bytes)} of the full pull's; after ${EDITS} edits: ${pct(edited.bytes)}`,
   );
   console.log(`\n${lines.join('\n\n')}\n`);
 });
+
+/**
+ * The export and a full pull (into an Outpost of its own) again, from the same Label Studio served
+ * as its Docker image serves it: uWSGI with 4 worker processes (labelStudioWorkers.ts).
+ */
+async function pullFromWorkers(projectId: number, lines: string[]): Promise<{ export: number; pull: number }> {
+  const served = await serveWithWorkers(ls, WORKERS);
+  const servedProxy = await startByteCountingProxy(served.url);
+  const fresh = await startOutpost();
+  try {
+    const remoteId = await fresh.addRemote(servedProxy.url, ls.user.token);
+    await servedProxy.quiet();
+    servedProxy.reset();
+    const exported = await timed(() =>
+      getJsonWithoutTimeout(`${servedProxy.url}/api/projects/${projectId}/export?exportType=JSON`, ls.user.token),
+    );
+    if (!Array.isArray(exported.value) || exported.value.length !== TASKS)
+      throw new Error(`the export through uWSGI held ${String((exported.value as unknown[]).length)} tasks`);
+    const title = `uWSGI, ${WORKERS} processes`;
+    lines.push(formatTallies(`${title}: server's JSON export: ${exported.seconds.toFixed(2)} s`, servedProxy));
+    servedProxy.reset();
+    const pulled = await timed(() => syncAndWait(fresh, remoteId, [projectId]));
+    const run = pulled.value;
+    if (run.status !== 'completed' || run.stats.pulled.tasks !== TASKS)
+      throw new Error(`the pull through uWSGI: ${run.status} ${JSON.stringify(run.stats.pulled)}`);
+    lines.push(formatTallies(`${title}: full pull: ${pulled.seconds.toFixed(2)} s`, servedProxy));
+    console.log(lines.slice(-2).join('\n'));
+    return { export: exported.seconds, pull: pulled.seconds };
+  } finally {
+    await fresh.stop();
+    await servedProxy.close();
+    await served.stop();
+  }
+}

@@ -6,6 +6,10 @@ Run with the Python of the venv test/interop/install.sh builds:
       becomes `label-studio start` (exec: the process id stays the same) on 127.0.0.1:PORT with
       that data folder, the suite's user with a legacy token, and local-file serving under
       FILES_ROOT.
+  rig.py serve DATA_DIR FILES_ROOT PORT PROCESSES
+      the same Label Studio, data folder and settings served the way its Docker image serves them
+      (uWSGI, PROCESSES worker processes, as deploy/uwsgi.ini sets 4), instead of the single
+      process of `label-studio start`. Only for a data folder a start has already set up.
   rig.py template
       builds, once per installation, the migrated data folder every start copies (Django's
       migrations take about 40 s on a quiet machine, minutes on a busy one): the user, a personal
@@ -85,6 +89,26 @@ def start(data_dir, files_root, port, access_token_seconds=None):
     os.chdir(data_dir)
     os.execve(str(LABEL_STUDIO), label_studio_args(data_dir, port),
               label_studio_env(data_dir, files_root, access_token_seconds))
+
+
+def serve(data_dir, files_root, port, processes):
+    import sysconfig
+
+    import label_studio
+
+    env = label_studio_env(data_dir, files_root)
+    # uWSGI's Python finds Label Studio's packages and settings as the Docker image sets them.
+    env['PYTHONPATH'] = ':'.join(filter(None, [sysconfig.get_paths()['purelib'], env.get('PYTHONPATH')]))
+    env['DJANGO_SETTINGS_MODULE'] = 'core.settings.label_studio'
+    uwsgi = Path(sys.executable).parent / 'uwsgi'
+    os.chdir(data_dir)
+    os.execve(str(uwsgi), [
+        str(uwsgi), '--http', f'127.0.0.1:{port}', '--chdir', str(Path(label_studio.__file__).parent),
+        '--module', 'core.wsgi:application', '--master', '--processes', str(processes),
+        '--single-interpreter', '--need-app', '--buffer-size', '65535', '--http-timeout', '3600',
+        '--die-on-term', '--ignore-sigpipe', '--ignore-write-errors', '--disable-write-exception',
+        '--disable-logging',
+    ], env)
 
 
 def stamp():
@@ -188,6 +212,8 @@ if __name__ == '__main__':
     command, *rest = sys.argv[1:] or ['']
     if command == 'start' and len(rest) in (3, 4):
         start(rest[0], rest[1], int(rest[2]), int(rest[3]) if len(rest) == 4 else None)
+    elif command == 'serve' and len(rest) == 4:
+        serve(rest[0], rest[1], int(rest[2]), int(rest[3]))
     elif command == 'template' and not rest:
         template()
     else:
