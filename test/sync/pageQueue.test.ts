@@ -21,14 +21,14 @@ function heldRemote(total: number) {
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the pull page queue', () => {
-  it('asks up to eight pages ahead, never past the one after the last, and hands them out in order', async () => {
+  it('asks up to four pages ahead, never past the one after the last, and hands them out in order', async () => {
     const remote = heldRemote(20);
     const pages = createPageQueue(remote.fetchPage, 1, 1);
     const first = pages.take();
     expect(remote.asked).toEqual([1]);
     remote.answer(1);
     expect((await first)?.tasks[0]?.id).toBe(1);
-    expect(remote.asked).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(remote.asked).toEqual([1, 2, 3, 4, 5]);
 
     const small = heldRemote(2);
     const few = createPageQueue(small.fetchPage, 1, 1);
