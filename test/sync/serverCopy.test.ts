@@ -5,15 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../helpers/eventually.js';
 import { startRemoteOutpost, type RemoteOutpost } from '../helpers/syncRemote.js';
 import { runSyncCli, withLocalServer } from './faultsFixtures.js';
+import { exportView, expectedOnTarget, fileBytes, withoutMarkers } from './serverCopyExportView.js';
 import {
   COPIED_PROJECT_FIELDS,
-  exportView,
-  expectedOnTarget,
-  fileBytes,
   localProjectOf,
   runCopyCli,
   seedSource,
-  withoutMarkers,
   type SeededSource,
 } from './serverCopyFixtures.js';
 
