@@ -18,14 +18,14 @@ import type { TaskListing } from './taskListing.js';
  * Label Studio's data-manager list with `fields=all` computes all its columns for every task,
  * which cost the server as much as exporting the task did; and the pull needs the export anyway
  * (drafts, prediction snapshots, unique ids). So a page is:
- * - its tasks' ids and `overlap` from the id listing (taskListing.ts), the one field the export
- *   leaves out;
+ * - its tasks' ids, and `overlap` (the one field the export leaves out) where known, from the walk:
+ *   a range of ids (idRangeWalk.ts) or a slice of the id listing (taskListing.ts);
  * - the tasks themselves, their annotations, upload, drafts and extras from the export of those ids;
  * - their predictions from the project's prediction list, and their annotators' names and emails
  *   from the organization's members, each read once for the whole pull (projectLookups.ts);
  * - through the full list as before, only the tasks these cannot complete: a prediction or an
  *   author the lists did not have (added since they were read, or a remote that refuses them).
- * A remote whose export refuses gets the full list for the whole page and the run says so: the
+ * A remote that refuses the export gets the full list for the whole page and the run says so: the
  * tasks are written without their extras.
  */
 

@@ -4,7 +4,7 @@ import { getPage } from './remoteTaskPages.js';
 /*
  * A full pull's id listing: every task of the remote project, in id order, with the few fields
  * the pull needs besides what the export gives (the export leaves out `overlap`). Read by id
- * ranges (`id > last id seen`), 10,000 a request: a task saved or deleted meanwhile shifts no
+ * ranges (`id > last id seen`), 1,000 a request: a task saved or deleted meanwhile shifts no
  * later request. It is read as the walk goes: the walk's pages are slices of it (a page asks for
  * more when it runs past what is listed), and the rest is read ahead whenever the walk has pages
  * to spare (`listAhead`). Once read to its end it is also the id set the reconcile compares with.
