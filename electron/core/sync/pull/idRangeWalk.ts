@@ -6,8 +6,8 @@ import type { ListedTask, TaskListing } from './taskListing.js';
  * A full pull's walk without an id listing, for a project whose task ids lie close together (as
  * imports make them): its pages are ranges of ids, each exported whole. Label Studio's export of
  * `ids[]` gives the tasks of the project among them and ignores the rest, so an id that is not
- * the project's costs nothing. Listing every id cost the remote about a seventh of what exporting
- * the tasks did (measured: docs/sync.md), and a page cannot start before its ids are listed.
+ * the project's costs nothing. Listing every id cost the remote a seventh to a quarter of what
+ * exporting the tasks did (measured: docs/sync.md), and a page cannot start before its ids are listed.
  *
  * What the listing gave besides the ids:
  * - `overlap`, which the export leaves out: a task without it takes the project's

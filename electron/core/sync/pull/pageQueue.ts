@@ -1,12 +1,13 @@
 import type { RemoteTaskPage } from './remoteTask.js';
 
 /*
- * The task pages of a pull, asked for ahead of the one being written. Writing a page here takes
- * longer than the remote takes to serve one, so this side should never wait: a few pages are kept
- * in flight. The id listing (step 4) is read during the walk too, but a listing request costs the
- * remote several pages' time, and while it runs the pages come slowly: measured, this side sat
- * idle for the first second. So a listing request waits (`whenAhead`) until enough pages are
- * ready here to keep this side busy through it.
+ * The task pages of a pull, asked for ahead of the one being written, so that neither side waits
+ * on the other. Measured at 10,000 tasks, the remote's exports took about 16 s and the writes here
+ * about 3 s: the remote sets the pace, and a few pages in flight keep it busy. Four keep a server
+ * of four workers (Label Studio's Docker image) as busy as eight did, and a one-process server
+ * queues fewer requests (a little faster there: 23 s against 25-27 s). When the walk reads an id
+ * listing (thin ids), a listing request waits (`whenAhead`) until enough pages are ready here to
+ * keep this side busy through it.
  */
 
 /** Pages requested and not yet written, at most. */

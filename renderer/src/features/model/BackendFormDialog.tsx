@@ -9,6 +9,7 @@ import {
   type BackendFormProblems,
   type BackendFormValues,
 } from './backendForm';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 interface BackendFormDialogProps {
   open: boolean;
@@ -54,14 +55,12 @@ export function BackendFormDialog({ open, backend, busy, error, onSubmit, onClos
       onClose={onClose}
       onSubmit={submit}
       actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Connecting…' : adding ? 'Connect' : 'Save changes'}
-          </button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          label={adding ? 'Connect' : 'Save changes'}
+          busyLabel="Connecting…"
+        />
       }
     >
       <div className="model-form">

@@ -6,6 +6,7 @@ import { TemplatePicker, type TemplateChoice } from '../createProject/TemplatePi
 import { useTemplateCatalog } from '../createProject/useTemplateCatalog';
 import { Dialog } from '../../components/Dialog';
 import { ProjectBasicsFields, type ProjectBasics } from './ProjectBasicsFields';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 interface ProjectFormDialogProps {
   open: boolean;
@@ -60,12 +61,7 @@ export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: Proj
           <p className="create-project__summary muted" aria-live="polite">
             {template ? `Template: ${template.title}` : 'No template: start empty'}
           </p>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Creating…' : 'Create project'}
-          </button>
+          <FormDialogActions onCancel={onClose} busy={busy} label="Create project" busyLabel="Creating…" />
         </>
       }
     >

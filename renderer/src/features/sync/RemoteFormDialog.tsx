@@ -3,6 +3,7 @@ import type { Remote, RemoteChanges } from '../../api/remotes';
 import type { RemoteField, RemoteFormErrors } from './remoteFormErrors';
 import { Dialog } from '../../components/Dialog';
 import { FieldMessage } from '../settings/FieldMessage';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 interface RemoteFormDialogProps {
   open: boolean;
@@ -95,14 +96,12 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
       onClose={onClose}
       onSubmit={submit}
       actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Connecting…' : adding ? 'Add remote' : 'Save changes'}
-          </button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          label={adding ? 'Add remote' : 'Save changes'}
+          busyLabel="Connecting…"
+        />
       }
     >
       <div className="sync-form">

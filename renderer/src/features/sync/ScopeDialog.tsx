@@ -16,6 +16,7 @@ import {
   type ScopeFormValues,
 } from './scopeForm';
 import { ScopeViewField, type ViewsLoad } from './ScopeViewField';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 interface ScopeDialogProps {
   remoteId: number;
@@ -167,16 +168,7 @@ export function ScopeDialog({ remoteId, remoteName, project, busy, error, onSubm
       open={project !== null}
       onClose={onClose}
       onSubmit={submit}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save part'}
-          </button>
-        </>
-      }
+      actions={<FormDialogActions onCancel={onClose} busy={busy} label="Save part" busyLabel="Saving…" />}
     >
       <div className="scope-form">
         <fieldset className="scope-form__choices">
