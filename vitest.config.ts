@@ -35,6 +35,8 @@ export const sharedTest = {
   testTimeout: 60_000,
   hookTimeout: 60_000,
   benchmark: { include: ['test/bench/**/*.bench.ts'] },
+  // The image worker's thread, bundled for code that runs from its sources.
+  globalSetup: ['test/helpers/imageWorkerBundle.ts'],
 };
 
 export default defineConfig({

@@ -11,7 +11,7 @@ export default defineConfig({
     ...sharedTest,
     include: [],
     exclude: ['**/node_modules/**'],
-    globalSetup: ['test/interop/globalSetup.ts'],
+    globalSetup: [...sharedTest.globalSetup, 'test/interop/globalSetup.ts'],
     fileParallelism: false,
     hookTimeout: 300_000,
     benchmark: { include: ['test/interop/bench/**/*.bench.ts'] },

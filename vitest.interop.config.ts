@@ -43,7 +43,7 @@ export default defineConfig({
   test: {
     ...sharedTest,
     ...groupFiles(process.env.OUTPOST_INTEROP_GROUP),
-    globalSetup: ['test/interop/globalSetup.ts'],
+    globalSetup: [...sharedTest.globalSetup, 'test/interop/globalSetup.ts'],
     fileParallelism: false,
     // The files share one module registry, as `npm test`'s do: importing Outpost afresh for each
     // file cost each group about 100 s of CPU on CI's two cores. Files restore what they change.

@@ -31,7 +31,9 @@ const SOURCE_FILES = [
 /** What a complete build leaves; one missing means a build was interrupted or dist/ was cleaned. */
 export const BUILD_OUTPUTS = [
   'dist/cli.js',
+  'dist/imageWorkerThread.js',
   'dist/electron/main.js',
+  'dist/electron/imageWorkerThread.js',
   'dist/electron/preload.cjs',
   'dist/renderer/index.html',
 ];

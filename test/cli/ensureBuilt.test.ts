@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without type declarations (it runs before anything is built).
-import { buildAndStamp, buildState, ensureBuilt } from '../../electron/install/ensureBuilt.mjs';
+import { BUILD_OUTPUTS, buildAndStamp, buildState, ensureBuilt } from '../../electron/install/ensureBuilt.mjs';
 
 /*
  * `npm start` builds dist/ only when it is stale (the build stamp's hash of the sources differs, or
@@ -25,7 +25,7 @@ import { buildAndStamp, buildState, ensureBuilt } from '../../electron/install/e
  */
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const OUTPUTS = ['dist/cli.js', 'dist/electron/main.js', 'dist/electron/preload.cjs', 'dist/renderer/index.html'];
+const OUTPUTS = BUILD_OUTPUTS as string[];
 const scratch: string[] = [];
 const children: ChildProcess[] = [];
 

@@ -1,7 +1,7 @@
 import jpeg from 'jpeg-js';
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { labelsForClasses } from '../../../electron/core/ml/local/detector/detectorPredictions.js';
+import { labelsForClasses } from '../../../electron/core/ml/local/detector/detectOnTask.js';
 import { letterbox, toImagePercent } from '../../../electron/core/ml/local/detector/letterbox.js';
 import { parseClassNames, readOnnxMetadata } from '../../../electron/core/ml/local/detector/onnxMetadata.js';
 import { decodeImage, decodePng } from '../../../electron/core/ml/local/image/imagePixels.js';

@@ -1,46 +1,86 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /*
- * Run in a child process under networkGuard.mjs (bundled by the test, the skills' own code as it
- * ships): click-to-segment's image work with OpenCV, or the detector (a segmenter) with
- * onnxruntime-web, on generated inputs whose answers are known. Prints what it found as JSON on
- * one line. The `-control` modes then reach for the network, so the test can show the guard
- * catches it in such a process.
+ * Run in a child process under networkGuard.mjs (bundled by the test with the image worker's
+ * thread beside it, the skills' own code as it ships): click-to-segment, and a segmenter set and
+ * run, through the image worker as the server runs them, on generated inputs whose answers are
+ * known. Prints what it found as JSON on one line. The `-control` modes then reach for the
+ * network, so the test can show the guard catches it in such a process.
  */
-import { detect, openDetector } from '../../../electron/core/ml/local/detector/detectorModel.js';
-import { DEFAULT_DECODE } from '../../../electron/core/ml/local/detector/yoloOutput.js';
-import { loadOpenCv } from '../../../electron/core/ml/local/segment/openCv.js';
-import { boxMask } from '../../../electron/core/ml/local/segment/segmentMasks.js';
-import { maskResult } from '../../../electron/core/ml/local/segment/segmentResult.js';
-import { generateScene, maskIou } from '../../helpers/segmentScenes.js';
+import { runImageJob } from '../../../electron/core/ml/local/imageWorker/imageWorker.js';
+import { decodeRleAlpha, rleBytes } from '../../../shared/brush/rleDecode.js';
+import { encodeRgbPng, generateScene, maskIou } from '../../helpers/segmentScenes.js';
 import { SEGMENTED_IMAGE, testSegmenter, trueMasks } from '../detector/segmenterFixture.js';
 
+const folder = mkdtempSync(join(tmpdir(), 'outpost-offline-'));
+
+function file(name: string, bytes: Uint8Array): string {
+  writeFileSync(join(folder, name), bytes);
+  return join(folder, name);
+}
+
+function brushMask(region: Record<string, unknown>, width: number, height: number): Uint8Array {
+  const alpha = decodeRleAlpha(rleBytes((region.value as { rle: unknown }).rle), width, height);
+  return alpha.map((value) => (value > 0 ? 1 : 0));
+}
+
 async function segment(): Promise<Record<string, unknown>> {
-  const { cv } = await loadOpenCv();
   const scene = generateScene(11, 'ellipse', 500, 400);
-  const image = { width: scene.width, height: scene.height, rgb: scene.pixels };
-  const mask = boxMask(cv, image, scene.box, { positive: [], negative: [] });
-  const config = {
-    toName: 'image',
-    dataKey: 'image',
-    output: { name: 'brush', type: 'brushlabels' as const, labels: ['object'] },
-    promptControls: ['box'],
+  const percent = (value: number, side: number) => (value / side) * 100;
+  const box = {
+    from_name: 'box',
+    to_name: 'image',
+    type: 'rectanglelabels',
+    original_width: scene.width,
+    original_height: scene.height,
+    value: {
+      x: percent(scene.box.x, scene.width),
+      y: percent(scene.box.y, scene.height),
+      width: percent(scene.box.width, scene.width),
+      height: percent(scene.box.height, scene.height),
+      rotation: 0,
+      rectanglelabels: ['object'],
+    },
   };
-  const result = maskResult(cv, config, mask, scene, 'object');
-  return { iou: maskIou(mask, scene.truth), type: result?.type };
+  const job = {
+    path: file('scene.png', encodeRgbPng(scene.width, scene.height, scene.pixels)),
+    config: {
+      toName: 'image',
+      dataKey: 'image',
+      output: { name: 'brush', type: 'brushlabels' as const, labels: ['object'] },
+      promptControls: ['box'],
+    },
+    context: { result: [box] },
+  };
+  const answer = await runImageJob({ kind: 'segment', job });
+  if ('refusal' in answer) throw new Error(answer.refusal);
+  return { iou: maskIou(brushMask(answer.item, scene.width, scene.height), scene.truth), type: answer.item.type };
 }
 
 async function detectMasks(): Promise<Record<string, unknown>> {
-  const opened = await openDetector(testSegmenter(), null);
+  const bytes = testSegmenter();
+  const inspected = await runImageJob({ kind: 'inspect', job: { bytes, classNames: null } });
+  if ('error' in inspected) throw new Error(inspected.error);
   const { width, height } = SEGMENTED_IMAGE;
-  const image = { width, height, rgb: new Uint8Array(width * height * 3).fill(200) };
-  const { detections, maskOf } = await detect(opened, image, DEFAULT_DECODE);
+  const job = {
+    modelPath: file('segmenter.onnx', bytes),
+    classNames: inspected.shape.classNames,
+    scoreThreshold: 0.25,
+    targets: [{ name: 'brush', type: 'brushlabels' as const, toName: 'image', dataKey: 'image', labels: [] }],
+    imagePaths: { image: file('gray.png', encodeRgbPng(width, height, new Uint8Array(width * height * 3).fill(200))) },
+  };
+  const answer = await runImageJob({ kind: 'detect', job });
+  if ('error' in answer) throw new Error(answer.error);
   const truth = trueMasks();
-  const names = opened.shape.classNames;
-  await opened.session.release();
+  const found = answer.result.map((region) => (region.value as { brushlabels: string[] }).brushlabels[0]!);
   return {
-    found: detections.map((box) => names[box.classIndex]),
-    ious: detections.map((box) => maskIou(maskOf!(box), truth[names[box.classIndex] as 'car' | 'person'])),
+    found,
+    ious: answer.result.map((region, index) =>
+      maskIou(brushMask(region, width, height), truth[found[index] as 'car' | 'person']),
+    ),
   };
 }
 

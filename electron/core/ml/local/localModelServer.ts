@@ -7,13 +7,8 @@ import { createOcrModelServer } from './ocr/ocrModelServer.js';
 import { predictWithLocalModel } from './localPredictions.js';
 import { loadLearnerLibraries } from './learnerLibraries.js';
 import { currentPredictor } from './localPredictor.js';
-import {
-  hasContext,
-  SEGMENT_MODEL_VERSION,
-  SEGMENTS_ON_REQUEST,
-  segmentConfigFor,
-  segmentOnRequest,
-} from './segment/segmentOnRequest.js';
+import { SEGMENTS_ON_REQUEST } from './segment/segmentConfig.js';
+import { hasContext, SEGMENT_MODEL_VERSION, segmentConfigFor, segmentOnRequest } from './segment/segmentOnRequest.js';
 import { scheduleLocalRetraining, trainingStateOf } from './retrainingScheduler.js';
 import { modelVersionName, readStoredMetrics } from './storedLocalModel.js';
 import { loadTextFeatures } from './textFeatures.js';

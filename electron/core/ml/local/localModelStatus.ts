@@ -12,8 +12,8 @@ import { modelVersionName, readStoredMetrics } from './storedLocalModel.js';
 import { MIN_EXAMPLES } from './trained.js';
 import { ocrModelStatus } from './ocr/ocrModelStatus.js';
 import { projectOcrConfig } from './ocr/ocrModelServer.js';
-import { SEGMENT_MODEL_VERSION, SEGMENTS_ON_REQUEST, segmentConfigFor } from './segment/segmentOnRequest.js';
-import type { SegmentConfig } from './segment/segmentConfig.js';
+import { SEGMENT_MODEL_VERSION, segmentConfigFor } from './segment/segmentOnRequest.js';
+import { SEGMENTS_ON_REQUEST, type SegmentConfig } from './segment/segmentConfig.js';
 import { untrainedSkillStatus } from './skillStatus.js';
 
 /* What `GET /api/outpost/ml/local-model` reports (shared/api/ml.ts; documented in the route file). */

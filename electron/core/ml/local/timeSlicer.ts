@@ -2,9 +2,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /*
  * Training runs on the event loop that also answers requests, so long loops hand it back every
- * few milliseconds: a request that arrives mid-training waits at most one slice. Simpler than a
- * worker thread, which would need a separate entry file in both vitest (TypeScript source) and
- * the esbuild bundle.
+ * few milliseconds: a request that arrives mid-training waits at most one slice. The text models
+ * train in slices of a few milliseconds and predict from the server's own thread, so they stay
+ * here; images, whose single steps take a second, go to the image worker (imageWorker/).
  */
 
 /** How long a loop may hold the event loop before it lets other work run. */

@@ -144,6 +144,20 @@ function sameDims(tensor: Tensor | undefined, expected: { name: string; dims: nu
   return tensor;
 }
 
+export type DetectorInspection = { shape: DetectorShape } | { error: string };
+
+/** Whether a file's bytes are a detector the runtime runs, and its shape (run in the image worker). */
+export async function inspectDetector(bytes: Uint8Array, givenNames: string[] | null): Promise<DetectorInspection> {
+  try {
+    const opened = await openDetector(bytes, givenNames);
+    await opened.session.release();
+    return { shape: opened.shape };
+  } catch (error) {
+    if (error instanceof DetectorModelError) return { error: error.message };
+    throw error;
+  }
+}
+
 export interface DetectedImage {
   /** Boxes in the model's input pixels. */
   detections: Detection[];

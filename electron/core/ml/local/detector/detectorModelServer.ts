@@ -4,8 +4,8 @@ import { findProjectById } from '../../../db/repos/projectsRepo.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { MlDeps } from '../../mlDeps.js';
 import type { ModelCallResult, ModelServer } from '../../modelServer.js';
-import { createTimeSlicer } from '../timeSlicer.js';
-import { detectorVersionName, labelsForClasses, predictWithDetector } from './detectorPredictions.js';
+import { labelsForClasses } from './detectOnTask.js';
+import { detectorVersionName, predictWithDetector } from './detectorPredictions.js';
 import { detectionTargetsOf, type DetectionTarget } from './detectorResults.js';
 import { findProjectDetector, type StoredDetector } from './detectorStore.js';
 import { untrainedSkillStatus } from '../skillStatus.js';
@@ -69,7 +69,7 @@ export function detectorServerFor(deps: MlDeps, project: number): ModelServer | 
     health: async () => answer(200, { status: 'UP', model_class: 'OutpostLocalDetector' }),
     setup: async () => answer(200, { model_version: version }),
     predict: async (request) => {
-      const results = await predictWithDetector(deps, project, stored, targets, request.tasks, createTimeSlicer());
+      const results = await predictWithDetector(deps, project, stored, targets, request.tasks);
       return answer(200, { results, model_version: version });
     },
     // Nothing learns from annotations: the detector is the file that was set.

@@ -5,8 +5,8 @@ import { findProjectById } from '../../../db/repos/projectsRepo.js';
 import { formatTimestamp } from '../../../domain/clock.js';
 import { NotFoundError, ValidationError } from '../../../domain/errors.js';
 import type { MlDeps } from '../../mlDeps.js';
-import { DetectorModelError, openDetector, type DetectorShape } from './detectorModel.js';
-import { forgetOpenDetector } from './openDetectors.js';
+import type { DetectorShape } from './detectorModel.js';
+import { forgetDetectorInWorker, runImageJob } from '../imageWorker/imageWorker.js';
 
 /*
  * The ONNX detector a project's built-in model uses (an Outpost-only setting). The file is
@@ -102,15 +102,17 @@ async function storeDetector(
   request: { class_names?: string[] | undefined; score_threshold?: number | undefined },
 ): Promise<StoredDetector> {
   const createdAt = projectCreatedAt(deps, project);
-  let shape: DetectorShape;
-  try {
-    const opened = await openDetector(bytes, request.class_names ?? null);
-    shape = opened.shape;
-    await opened.session.release();
-  } catch (error) {
-    if (!(error instanceof DetectorModelError)) throw error;
-    throw new ValidationError({ [source.field]: [`${source.name} cannot be used as a detector: ${error.message}.`] });
+  // Opening a model runs it once, which can hold a thread for a second: the image worker does it.
+  const inspection = await runImageJob({
+    kind: 'inspect',
+    job: { bytes, classNames: request.class_names ?? null },
+  }).catch((error: unknown) => ({ error: (error as Error).message }));
+  if ('error' in inspection) {
+    throw new ValidationError({
+      [source.field]: [`${source.name} cannot be used as a detector: ${inspection.error}.`],
+    });
   }
+  const { shape } = inspection;
   const stored: StoredDetector = {
     project_created_at: createdAt,
     source_path: source.path,
@@ -122,7 +124,7 @@ async function storeDetector(
     shape,
   };
   mkdirSync(detectorDir(deps, project), { recursive: true });
-  forgetOpenDetector(detectorModelPath(deps, project));
+  forgetDetectorInWorker(detectorModelPath(deps, project));
   writeAtomically(detectorModelPath(deps, project), bytes);
   writeAtomically(descriptionPath(deps, project), JSON.stringify(stored, null, 2));
   return stored;
@@ -168,7 +170,7 @@ export function findProjectDetector(deps: MlDeps, project: number): StoredDetect
 
 /** Removes the files of a project's detector, if any: when it is unset, and when the project is deleted. */
 export function forgetProjectDetectorFiles(deps: MlDeps, project: number): void {
-  forgetOpenDetector(detectorModelPath(deps, project));
+  forgetDetectorInWorker(detectorModelPath(deps, project));
   rmSync(detectorDir(deps, project), { recursive: true, force: true });
 }
 

@@ -2,11 +2,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { openDetector, type OpenDetector } from './detectorModel.js';
 
 /*
- * Opened detectors, kept between requests: opening a model parses and prepares all its weights,
- * which costs far more than one image. A file replaced since it was opened (a new detector set
- * for the project) is opened again. Few are kept, as each holds its weights in memory; one
- * dropped while a request still runs it is released when that request is done, since a released
- * session fails the runs it had not finished.
+ * Opened detectors, kept in the image worker's thread between jobs: opening a model parses and
+ * prepares all its weights, which costs far more than one image. A file replaced since it was
+ * opened (a new detector set for the project) is opened again. Few are kept, as each holds its
+ * weights in memory; one dropped while a job still runs it is released when that job is done,
+ * since a released session fails the runs it had not finished.
  */
 
 const KEEP = 2;

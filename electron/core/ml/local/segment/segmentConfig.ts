@@ -8,6 +8,11 @@ import { elementsByName } from '../learnableControls.js';
  * on, the prompt). This is the shape of Label Studio's interactive segmentation setups.
  */
 
+/** Why a request without the editor's regions gets no segmentation. */
+export const SEGMENTS_ON_REQUEST =
+  'The built-in model segments images on request only: with Auto-Annotation on, draw a smart box or point ' +
+  'on the image and it answers with the object under it.';
+
 export type SegmentOutputType = 'brushlabels' | 'polygonlabels';
 
 export interface SegmentConfig {
