@@ -34,6 +34,7 @@ import '../styles/dataManager.css';
 import '../styles/dataManagerGrid.css';
 import '../styles/dataManagerDialogs.css';
 import { formatCount } from '../../../shared/text/counts';
+import { FormError } from '../components/FormError';
 
 const NO_FILTERS: Filters = { conjunction: 'and', items: [] };
 const NO_COLUMNS: TableColumn[] = [];
@@ -129,11 +130,7 @@ export function DataManagerPage({ projectId }: { projectId: number }) {
         onExport={() => setPanel('export')}
         storageSync={<StorageSyncButton projectId={projectId} onTasksAdded={reload} />}
       />
-      {count.error && (
-        <p className="form-error" role="alert">
-          The tasks could not be loaded: {count.error}
-        </p>
-      )}
+      {count.error && <FormError>The tasks could not be loaded: {count.error}</FormError>}
       {emptyProject && (
         <EmptyState title="No tasks yet">
           <p className="muted">Import data to create the tasks of this project.</p>

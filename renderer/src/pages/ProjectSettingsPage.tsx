@@ -10,6 +10,7 @@ import { routes } from '../router';
 import { UnsavedChangesDialog } from '../features/settings/UnsavedChangesDialog';
 import { useProjectSettings } from '../features/settings/useProjectSettings';
 import { useUnsavedChangesGuard } from '../features/settings/useUnsavedChangesGuard';
+import { FormError } from '../components/FormError';
 
 /** A project's settings on one page: general, instructions, labeling interface, annotation, model, storage. */
 export function ProjectSettingsPage({ projectId }: { projectId: number }) {
@@ -59,11 +60,7 @@ export function ProjectSettingsPage({ projectId }: { projectId: number }) {
           </button>
         </div>
       </div>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      {errors.form && <FormError>{errors.form}</FormError>}
       {/* Not a <form>: the template confirmation is a dialog with its own form inside. */}
       <div className="settings-form">
         <div className="settings-columns">

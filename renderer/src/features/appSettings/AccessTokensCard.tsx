@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToasts } from '../../components/toastContext';
 import { AccessTokenRow, tokenName } from './AccessTokenRow';
 import { NewTokenPanel } from './NewTokenPanel';
+import { FormError } from '../../components/FormError';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -91,18 +92,10 @@ export function AccessTokensCard() {
           To create a new token, revoke the one you have.
         </p>
       )}
-      {refusal && (
-        <p className="form-error" role="alert">
-          {refusal}
-        </p>
-      )}
+      {refusal && <FormError>{refusal}</FormError>}
       {created && <NewTokenPanel token={created} onDone={() => setCreated(null)} />}
       {query.isPending && <p role="status">Loading tokens…</p>}
-      {query.isError && (
-        <p className="form-error" role="alert">
-          The tokens could not be loaded: {messageOf(query.error)}
-        </p>
-      )}
+      {query.isError && <FormError>The tokens could not be loaded: {messageOf(query.error)}</FormError>}
       {tokens?.length === 0 && <p className="muted">No personal access tokens.</p>}
       {tokens !== undefined && tokens.length > 0 && (
         <ul className="token-list" aria-label="Personal access tokens">

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../api/appInfo';
 import { useToasts } from '../../components/toastContext';
 import { CopyButton } from './CopyButton';
 import { SettingsCard } from './SettingsCard';
+import { FormError } from '../../components/FormError';
 
 export type AppInfoLoad =
   { status: 'loading' } | { status: 'ready'; info: AppInfo } | { status: 'error'; message: string };
@@ -32,11 +33,7 @@ export function DataFolderCard({ load }: { load: AppInfoLoad }) {
       intro="Projects, tasks, annotations, uploaded media and exports are stored here, on this computer only."
     >
       {load.status === 'loading' && <p role="status">Loading…</p>}
-      {load.status === 'error' && (
-        <p className="form-error" role="alert">
-          The data folder could not be read: {load.message}
-        </p>
-      )}
+      {load.status === 'error' && <FormError>The data folder could not be read: {load.message}</FormError>}
       {load.status === 'ready' && (
         <>
           <div className="token-row">

@@ -6,6 +6,7 @@ import { fetchLegacyToken, maskSecret, resetLegacyToken } from '../../api/tokens
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToasts } from '../../components/toastContext';
 import { CopyButton } from './CopyButton';
+import { FormError } from '../../components/FormError';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -53,11 +54,7 @@ export function LegacyTokenCard({ isDesktopApp }: { isDesktopApp: boolean }) {
         expires.
       </p>
       {query.isPending && <p role="status">Loading the token…</p>}
-      {query.isError && (
-        <p className="form-error" role="alert">
-          The token could not be loaded: {messageOf(query.error)}
-        </p>
-      )}
+      {query.isError && <FormError>The token could not be loaded: {messageOf(query.error)}</FormError>}
       {query.isSuccess && (
         <div className="token-row">
           <label htmlFor={fieldId} className="visually-hidden">

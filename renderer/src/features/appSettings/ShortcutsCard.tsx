@@ -11,6 +11,7 @@ import { AutoAdvanceSetting } from './AutoAdvanceSetting';
 import { SettingsCard } from './SettingsCard';
 import { ShortcutRow } from './ShortcutRow';
 import { allDefaults, conflictingActions, SHORTCUT_ACTIONS, type Shortcuts } from './shortcutEditing';
+import { FormError } from '../../components/FormError';
 
 /** Saved at once on every change, in the same localStorage entry the labeling page reads. */
 export function ShortcutsCard() {
@@ -36,9 +37,9 @@ export function ShortcutsCard() {
       intro="Keys for the labeling page, beside the editor's own hotkeys (labels, tools). Kept on this computer."
     >
       {clashes.size > 0 && (
-        <p className="form-error" role="alert">
+        <FormError>
           Some actions share a shortcut, so only one of them works. Change one of the marked shortcuts.
-        </p>
+        </FormError>
       )}
       <table className="shortcut-table">
         <thead>

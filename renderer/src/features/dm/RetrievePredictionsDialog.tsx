@@ -2,6 +2,7 @@ import { progressFraction, progressText, runSummary } from '../model/predictionR
 import { Dialog } from '../../components/Dialog';
 import type { PredictionRun } from './usePredictionRun';
 import { formatCount } from '../../../../shared/text/counts';
+import { FormError } from '../../components/FormError';
 
 interface RetrievePredictionsDialogProps {
   run: PredictionRun;
@@ -101,11 +102,7 @@ export function RetrievePredictionsDialog({
           )}
         </div>
       )}
-      {run.phase === 'failed' && (
-        <p className="form-error" role="alert">
-          The predictions could not be retrieved: {run.message}
-        </p>
-      )}
+      {run.phase === 'failed' && <FormError>The predictions could not be retrieved: {run.message}</FormError>}
     </Dialog>
   );
 }

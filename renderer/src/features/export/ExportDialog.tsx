@@ -9,6 +9,7 @@ import '../../styles/export.css';
 import { Dialog } from '../../components/Dialog';
 import { FormatList } from './FormatList';
 import { useExportDownload } from './useExportDownload';
+import { FormError } from '../../components/FormError';
 
 interface ExportDialogProps {
   projectId: number;
@@ -72,11 +73,7 @@ export function ExportDialog({ projectId, projectTitle, open, onClose }: ExportD
       }
     >
       {formats.isPending && <p role="status">Loading the formats…</p>}
-      {formats.isError && (
-        <p className="form-error" role="alert">
-          The formats could not be loaded: {errorMessage(formats.error)}
-        </p>
-      )}
+      {formats.isError && <FormError>The formats could not be loaded: {errorMessage(formats.error)}</FormError>}
       {list && (
         <>
           <div className="export-dialog__formats">
@@ -130,11 +127,7 @@ export function ExportDialog({ projectId, projectTitle, open, onClose }: ExportD
           Saving the export…
         </p>
       )}
-      {state.kind === 'error' && (
-        <p className="form-error" role="alert">
-          {state.message}
-        </p>
-      )}
+      {state.kind === 'error' && <FormError>{state.message}</FormError>}
     </Dialog>
   );
 }

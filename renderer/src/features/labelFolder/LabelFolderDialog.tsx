@@ -10,6 +10,7 @@ import { FolderTemplateStep } from './FolderTemplateStep';
 import { useLabelFolder } from './useLabelFolder';
 import '../../styles/settingsCards.css';
 import '../../styles/storages.css';
+import { FormError } from '../../components/FormError';
 
 interface LabelFolderDialogProps {
   open: boolean;
@@ -138,11 +139,7 @@ export function LabelFolderDialog({ open, onClose }: LabelFolderDialogProps) {
               template={template}
               onTemplate={setTemplate}
             />
-            {flow.error && (
-              <p className="form-error" role="alert" data-testid="folder-error">
-                {flow.error}
-              </p>
-            )}
+            {flow.error && <FormError testId="folder-error">{flow.error}</FormError>}
           </>
         )}
         {step.step === 'importing' && (

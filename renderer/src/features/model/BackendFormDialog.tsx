@@ -10,6 +10,7 @@ import {
   type BackendFormValues,
 } from './backendForm';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { FormError } from '../../components/FormError';
 
 interface BackendFormDialogProps {
   open: boolean;
@@ -175,11 +176,7 @@ export function BackendFormDialog({ open, backend, busy, error, onSubmit, onClos
           />
           <FieldMessage id={`${ids.timeout}-message`} error={shown('timeout')} />
         </div>
-        {error && (
-          <p className="form-error" role="alert" data-testid="model-form-error">
-            {plainText(error)}
-          </p>
-        )}
+        {error && <FormError testId="model-form-error">{plainText(error)}</FormError>}
       </div>
     </Dialog>
   );

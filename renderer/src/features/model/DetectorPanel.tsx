@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/queryLoad';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { classRows, detectorKindText, mappingSummary, uploadProgressText } from './detectorText';
 import { useDetector } from './useDetector';
+import { FormError } from '../../components/FormError';
 
 /**
  * The ONNX object detector or segmenter the built-in model predicts with: choose a file (its bytes
@@ -45,11 +46,7 @@ export function DetectorPanel({ projectId }: { projectId: number }) {
         onChange={(event) => choose(event.target.files)}
       />
       {isLoading && <p role="status">Reading the detector…</p>}
-      {loadError && (
-        <p className="form-error" role="alert">
-          The detector could not be read: {loadError}
-        </p>
-      )}
+      {loadError && <FormError>The detector could not be read: {loadError}</FormError>}
       {setting === null && <p data-testid="detector-none">No model file is set for this project.</p>}
       {setting && (
         <>
@@ -94,16 +91,8 @@ export function DetectorPanel({ projectId }: { projectId: number }) {
         </>
       )}
       {upload.isPending && <p role="status">{uploadProgressText(progress)}</p>}
-      {upload.isError && (
-        <p className="form-error" role="alert" data-testid="detector-error">
-          {errorMessage(upload.error)}
-        </p>
-      )}
-      {remove.isError && (
-        <p className="form-error" role="alert">
-          The detector could not be removed: {errorMessage(remove.error)}
-        </p>
-      )}
+      {upload.isError && <FormError testId="detector-error">{errorMessage(upload.error)}</FormError>}
+      {remove.isError && <FormError>The detector could not be removed: {errorMessage(remove.error)}</FormError>}
       <div className="model-card__actions">
         <button
           type="button"

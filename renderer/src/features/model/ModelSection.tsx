@@ -14,6 +14,7 @@ import { useModelActions } from './useModelActions';
 import { VersionsDialog } from './VersionsDialog';
 import '../../styles/settingsCards.css';
 import '../../styles/model.css';
+import { FormError } from '../../components/FormError';
 
 interface ModelSectionProps extends SectionProps {
   projectId: number;
@@ -72,11 +73,7 @@ export function ModelSection({ projectId, ...sectionProps }: ModelSectionProps) 
         in images (OCR) or finds objects with your ONNX detector from the start.
       </p>
       {load.status === 'loading' && <p role="status">Checking the connected models…</p>}
-      {load.status === 'error' && (
-        <p className="form-error" role="alert">
-          The connected models could not be loaded: {load.message}
-        </p>
-      )}
+      {load.status === 'error' && <FormError>The connected models could not be loaded: {load.message}</FormError>}
       {load.status === 'ready' && backends.length === 0 && (
         <p className="model-empty" data-testid="model-empty">
           No model is connected to this project.

@@ -1,6 +1,7 @@
 import type { PredictTestAnswer } from '../../api/mlBackends';
 import { plainText, plural, predictionSummaries } from './mlText';
 import { Dialog } from '../../components/Dialog';
+import { FormError } from '../../components/FormError';
 
 export type Asked<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; message: string };
 
@@ -32,11 +33,7 @@ export function TestPredictionDialog({ modelName, answer, onClose }: TestPredict
       }
     >
       {answer?.kind === 'loading' && <p role="status">Asking the model for a prediction on a random task…</p>}
-      {answer?.kind === 'error' && (
-        <p className="form-error" role="alert">
-          {plainText(answer.message)}
-        </p>
-      )}
+      {answer?.kind === 'error' && <FormError>{plainText(answer.message)}</FormError>}
       {answer?.kind === 'ready' && (
         <div className="model-test" data-testid="model-test">
           <p>

@@ -2,6 +2,7 @@ import type { BackendVersions } from '../../api/mlBackends';
 import { plainText } from './mlText';
 import { Dialog } from '../../components/Dialog';
 import type { Asked } from './TestPredictionDialog';
+import { FormError } from '../../components/FormError';
 
 interface VersionsDialogProps {
   modelName: string;
@@ -27,11 +28,7 @@ export function VersionsDialog({ modelName, current, answer, onClose }: Versions
       }
     >
       {answer?.kind === 'loading' && <p role="status">Asking the model server…</p>}
-      {answer?.kind === 'error' && (
-        <p className="form-error" role="alert">
-          {plainText(answer.message)}
-        </p>
-      )}
+      {answer?.kind === 'error' && <FormError>{plainText(answer.message)}</FormError>}
       {answer?.kind === 'ready' && (
         <>
           {answer.value.versions.length === 0 ? (

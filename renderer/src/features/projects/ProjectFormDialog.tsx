@@ -7,6 +7,7 @@ import { useTemplateCatalog } from '../createProject/useTemplateCatalog';
 import { Dialog } from '../../components/Dialog';
 import { ProjectBasicsFields, type ProjectBasics } from './ProjectBasicsFields';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { FormError } from '../../components/FormError';
 
 interface ProjectFormDialogProps {
   open: boolean;
@@ -80,11 +81,7 @@ export function ProjectFormDialog({ open, busy, error, onSubmit, onClose }: Proj
               project, import and export its data.
             </p>
           )}
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          {error && <FormError>{error}</FormError>}
         </div>
         <TemplatePicker load={catalog} value={template} onChange={setTemplate} />
       </div>

@@ -5,6 +5,7 @@ import { chooseProjectEditor, getProjectEditorChoices } from '../../api/projectE
 import { queryKeys } from '../../api/queryKeys';
 import { sourceName } from '../labeling/editorChoice';
 import { BUNDLED_EDITOR_VERSION } from '../../../../shared/api/editor';
+import { FormError } from '../../components/FormError';
 
 interface EditorChoiceProps {
   projectId: number;
@@ -81,11 +82,7 @@ export function EditorChoice({ projectId }: EditorChoiceProps) {
         An editor from a team server is that server's code: pick one only from a server you trust. It runs apart from
         the app, with no access to your data beyond the task on screen.
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { StorageFormFields } from './StorageFormFields';
 import type { StorageFormTarget } from './useStorageActions';
 import { HEADLESS_FOLDER_HINT, useFolderAccess } from './useFolderAccess';
 import { useStorageForm, type FormOutcome } from './useStorageForm';
+import { FormError } from '../../components/FormError';
 
 interface StorageFormDialogProps {
   projectId: number;
@@ -139,9 +140,7 @@ export function StorageFormDialog({ projectId, target, onSaved, onClose }: Stora
       </div>
       {form.layout.status === 'loading' && <p role="status">Loading the form…</p>}
       {form.layout.status === 'error' && (
-        <p className="form-error" role="alert">
-          The form of this storage type could not be loaded: {form.layout.message}
-        </p>
+        <FormError>The form of this storage type could not be loaded: {form.layout.message}</FormError>
       )}
       {form.layout.status === 'ready' && (
         <StorageFormFields

@@ -9,6 +9,7 @@ import { useStorages } from './useStorages';
 import { storageKey, useStorageSyncs } from './useStorageSyncs';
 import '../../styles/settingsCards.css';
 import '../../styles/storages.css';
+import { FormError } from '../../components/FormError';
 
 const COLUMNS: { direction: StorageDirection; title: string; add: string; empty: string }[] = [
   {
@@ -51,11 +52,7 @@ export function StorageSection({ projectId }: { projectId: number }) {
         syncs; a target storage gets each annotation as a JSON file named after it.
       </p>
       {load.status === 'loading' && <p role="status">Loading the storages…</p>}
-      {load.status === 'error' && (
-        <p className="form-error" role="alert">
-          The storages could not be loaded: {load.message}
-        </p>
-      )}
+      {load.status === 'error' && <FormError>The storages could not be loaded: {load.message}</FormError>}
       {load.status === 'ready' && (
         <div className="storage-columns">
           {COLUMNS.map((column) => {

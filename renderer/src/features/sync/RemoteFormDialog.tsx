@@ -4,6 +4,7 @@ import type { RemoteField, RemoteFormErrors } from './remoteFormErrors';
 import { Dialog } from '../../components/Dialog';
 import { FieldMessage } from '../settings/FieldMessage';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { FormError } from '../../components/FormError';
 
 interface RemoteFormDialogProps {
   open: boolean;
@@ -202,11 +203,7 @@ export function RemoteFormDialog({ open, remote, busy, error, onSubmit, onClose 
             />
           </div>
         )}
-        {error?.general && (
-          <p className="form-error" role="alert">
-            {error.general}
-          </p>
-        )}
+        {error?.general && <FormError>{error.general}</FormError>}
       </div>
     </Dialog>
   );

@@ -17,6 +17,7 @@ import {
 } from './scopeForm';
 import { ScopeViewField, type ViewsLoad } from './ScopeViewField';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { FormError } from '../../components/FormError';
 
 interface ScopeDialogProps {
   remoteId: number;
@@ -194,11 +195,7 @@ export function ScopeDialog({ remoteId, remoteName, project, busy, error, onSubm
         <p className="muted">
           The next sync pulls by it. Tasks already here stay, even outside the new part, with their labels.
         </p>
-        {error?.general && (
-          <p className="form-error" role="alert">
-            {error.general}
-          </p>
-        )}
+        {error?.general && <FormError>{error.general}</FormError>}
       </div>
     </Dialog>
   );
