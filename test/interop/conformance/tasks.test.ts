@@ -176,6 +176,31 @@ describe('tasks, Outpost against Label Studio', () => {
     await both.expectSame('patch', 'PATCH', task(1), {
       json: { data: { text: 'beta 2', n: 1 }, meta: { edited: true } },
     });
+    await both.expectSame('create with states', 'POST', '/api/tasks/', (side) => ({
+      json: {
+        data: { text: 'states' },
+        project: project.ids[side],
+        overlap: 3,
+        is_labeled: true,
+        total_annotations: 2,
+      },
+    }));
+    await both.expectSame('patch overlap', 'PATCH', task(2), { json: { overlap: 2 } });
+    await both.expectSame('patch overlap, not a number', 'PATCH', task(2), {
+      json: { overlap: 'many', is_labeled: 3 },
+    });
+    await both.expectSame('patch is_labeled', 'PATCH', task(3), { json: { is_labeled: true } });
+    await both.expectSame('patch counters', 'PATCH', task(3), {
+      json: {
+        total_annotations: 7,
+        cancelled_annotations: 2,
+        total_predictions: 4,
+        comment_count: 1,
+        unresolved_comment_count: 1,
+      },
+    });
+    await both.expectSame('patch a null overlap', 'PATCH', task(3), { json: { overlap: null } });
+    await both.expectSame('after the patches', 'GET', list('fields=all'), undefined, TOLERATE);
     await both.expectSame(
       'patch bad data',
       'PATCH',

@@ -1,6 +1,6 @@
 import { findProjectById, type ProjectRow } from '../../db/repos/projectsRepo.js';
 import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
-import { findTaskById, insertTaskRow } from '../../db/repos/tasksRepo.js';
+import { findTaskById, insertTaskRow, updateTaskColumns } from '../../db/repos/tasksRepo.js';
 import { formatTimestamp } from '../clock.js';
 import type { DomainContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -8,7 +8,7 @@ import { parsePythonInt } from '../pythonText.js';
 import { journalTasksCreated } from '../sync/journal.js';
 import { checkTaskData, replaceUndefinedKey } from './checkTaskData.js';
 import { serializeBaseTask } from './serializeTask.js';
-import { parseTaskInput } from './taskInput.js';
+import { parseTaskInput, taskStateColumns } from './taskInput.js';
 
 /** TaskValidator's wording: data problems name the item they assumed to be the task's data. */
 const WRAPPED_SUFFIX = ' [assume: item["data"] = task root with values]';
@@ -72,6 +72,7 @@ export function createTaskInProject(
     );
     // A created task has no updater yet (Label Studio leaves updated_by null).
     refreshAndTouchTask(ctx.db, taskId, now, null);
+    updateTaskColumns(ctx.db, taskId, taskStateColumns(input));
     journalTasksCreated(ctx.db, project.id, [taskId], now);
     return taskId;
   })();

@@ -1,5 +1,5 @@
 import { findProjectById } from '../../db/repos/projectsRepo.js';
-import { refreshAndTouchTask } from '../../db/repos/taskCountersRepo.js';
+import { touchTask } from '../../db/repos/taskCountersRepo.js';
 import { deleteTaskRow, findTaskById, updateTaskColumns, type TaskColumns } from '../../db/repos/tasksRepo.js';
 import { getTaskRow } from '../annotations/annotationLookup.js';
 import { formatTimestamp } from '../clock.js';
@@ -9,7 +9,7 @@ import { updateTaskStatesAfterTaskCountChange } from '../projects/rearrangeOverl
 import { journalAnnotationChanges } from '../sync/journalBulk.js';
 import { serializeDmTasks } from '../dataManager/serializeDmTasks.js';
 import { serializeSimpleTasks } from './serializeTask.js';
-import type { TaskInput } from './taskInput.js';
+import { taskStateColumns, type TaskInput } from './taskInput.js';
 
 /**
  * `GET /api/tasks/{id}/`: the Data Manager serializer with every field, annotations
@@ -35,7 +35,8 @@ export function getTask(
 
 /**
  * `PATCH` / `PUT /api/tasks/{id}/`: TaskSimpleSerializer, so no label-config validation of
- * `data`. The task's updated_at moves (auto_now); its updated_by stays.
+ * `data`. The task's updated_at moves (auto_now); its updated_by stays. Its state (overlap,
+ * is_labeled, counters) is stored as given and nothing is recounted, as Label Studio's save does.
  */
 export function updateTask(ctx: DomainContext, taskId: number, input: TaskInput): Record<string, unknown> {
   // Label Studio's task signals read data as a dict and fail with a 500 on anything else.
@@ -45,13 +46,13 @@ export function updateTask(ctx: DomainContext, taskId: number, input: TaskInput)
   const now = formatTimestamp(ctx.clock());
   const row = ctx.db.transaction(() => {
     const task = getTaskRow(ctx, taskId);
-    const columns: Partial<TaskColumns> = {};
+    const columns: Partial<TaskColumns> = taskStateColumns(input);
     if (input.data !== undefined) columns.data = JSON.stringify(input.data);
     if (input.meta !== undefined) columns.meta = JSON.stringify(input.meta);
     if (input.allow_skip !== undefined)
       columns.allow_skip = input.allow_skip === null ? null : Number(input.allow_skip);
     updateTaskColumns(ctx.db, task.id, columns);
-    refreshAndTouchTask(ctx.db, task.id, now, null);
+    touchTask(ctx.db, task.id, now, null);
     return findTaskById(ctx.db, task.id)!;
   })();
   const project = findProjectById(ctx.db, row.project);

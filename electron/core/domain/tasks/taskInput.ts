@@ -1,19 +1,56 @@
 import { z } from 'zod';
-import { drfBoolean, drfJson } from '../drfFields.js';
+import type { TaskColumns } from '../../db/repos/tasksRepo.js';
+import { drfBoolean, drfInteger, drfJson } from '../drfFields.js';
 import { ValidationError } from '../errors.js';
 
-/** The task fields a client writes (create and PATCH). Counters and ids are the server's. */
-export interface TaskInput {
+/**
+ * The task's own state a client may write, as Label Studio's task serializer (every model field)
+ * lets it on create and PATCH: taken as given and not recounted, until an annotation or
+ * prediction of the task changes and the counters are counted again (as there).
+ */
+const STATE_FIELDS = [
+  'is_labeled',
+  'overlap',
+  'total_annotations',
+  'cancelled_annotations',
+  'total_predictions',
+  'comment_count',
+  'unresolved_comment_count',
+] as const;
+
+type StateField = (typeof STATE_FIELDS)[number];
+
+/** The task fields a client writes (create and PATCH). Ids and the project are the server's. */
+export interface TaskInput extends Partial<Record<Exclude<StateField, 'is_labeled'>, number>> {
   data?: unknown;
   meta?: unknown;
+  is_labeled?: boolean;
   allow_skip?: boolean | null;
 }
 
+// In the model's field order, which is the order of DRF's errors.
 const schema = z.object({
   data: drfJson({ allowNull: false }).optional(),
   meta: drfJson({ allowNull: true }).optional(),
+  is_labeled: drfBoolean().optional(),
   allow_skip: drfBoolean({ allowNull: true }).optional(),
+  overlap: drfInteger().optional(),
+  total_annotations: drfInteger().optional(),
+  cancelled_annotations: drfInteger().optional(),
+  total_predictions: drfInteger().optional(),
+  comment_count: drfInteger().optional(),
+  unresolved_comment_count: drfInteger().optional(),
 });
+
+/** The state columns a write gives, to store as given. */
+export function taskStateColumns(input: TaskInput): Partial<TaskColumns> {
+  const columns: Partial<Record<StateField, number>> = {};
+  for (const field of STATE_FIELDS) {
+    const value = input[field];
+    if (value !== undefined) columns[field] = Number(value);
+  }
+  return columns;
+}
 
 /**
  * Field-level validation of a task write, with DRF's `{field: [messages]}` on failure. A missing
@@ -27,7 +64,8 @@ export function parseTaskInput(body: Record<string, unknown>, options: { partial
     throw new ValidationError({ data: ['This field is required.'], ...errors });
   }
   if (!result.success) throw new ValidationError(errors);
-  return dropUndefined(result.data);
+  // Fields not nullable here are never null (their validators refuse it); the schema types cannot say so.
+  return dropUndefined(result.data as TaskInput);
 }
 
 function collect(error: z.ZodError): Record<string, string[]> {
