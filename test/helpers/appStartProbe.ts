@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './nodeBundle.js';
 
 /*
  * Starts the app in a fresh Node process, as `outpost serve` would, and reports which packages it
@@ -49,17 +50,7 @@ function packageOf(url: string): string | null {
 export async function createAppStartProbe(): Promise<AppStartProbe> {
   const folder = mkdtempSync(join(REPO_ROOT, '.app-start-'));
   const bundle = join(folder, 'appStart.mjs');
-  await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    loader: { '.sql': 'text' },
-    outfile: bundle,
-    logLevel: 'warning',
-  });
+  await build({ ...NODE_BUNDLE, entryPoints: [ENTRY], outfile: bundle });
   writeFileSync(join(folder, 'hook.mjs'), RECORD_HOOK);
   writeFileSync(
     join(folder, 'register.mjs'),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './nodeBundle.js';
 
 /*
  * Vitest's global setup for the image worker: tests run the app from its TypeScript sources, where
@@ -15,17 +16,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const ENTRY = join(ROOT, 'electron/core/ml/local/imageWorker/imageWorkerThread.ts');
 
 export default async function bundleImageWorker(): Promise<void> {
-  const result = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    loader: { '.sql': 'text' },
-    write: false,
-    logLevel: 'warning',
-  });
+  const result = await build({ ...NODE_BUNDLE, entryPoints: [ENTRY], write: false });
   const code = result.outputFiles[0]!.contents;
   const folder = join(ROOT, 'node_modules', '.cache', 'outpost-test-workers');
   const file = join(folder, `imageWorkerThread-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);

@@ -140,3 +140,25 @@ export function encodeRgbPng(width: number, height: number, pixels: Uint8Array):
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+export const percent = (value: number, of: number) => (value / of) * 100;
+
+/** The smart box the editor sends around the scene's object (control "box", label "Fruit"). */
+export function boxRegion(scene: Scene) {
+  return {
+    id: 'b1',
+    from_name: 'box',
+    to_name: 'image',
+    type: 'rectanglelabels',
+    original_width: scene.width,
+    original_height: scene.height,
+    value: {
+      x: percent(scene.box.x, scene.width),
+      y: percent(scene.box.y, scene.height),
+      width: percent(scene.box.width, scene.width),
+      height: percent(scene.box.height, scene.height),
+      rotation: 0,
+      rectanglelabels: ['Fruit'],
+    },
+  };
+}

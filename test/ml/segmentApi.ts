@@ -2,7 +2,9 @@ import jpeg from 'jpeg-js';
 import { expect } from 'vitest';
 import { decodeRleAlpha, rleBytes } from '../../shared/brush/rleDecode.js';
 import { call, type TestApp } from '../helpers/taskApi.js';
-import { encodeRgbPng, type Scene } from '../helpers/segmentScenes.js';
+import { encodeRgbPng, percent, type Scene } from '../helpers/segmentScenes.js';
+
+export { boxRegion, percent } from '../helpers/segmentScenes.js';
 import { LOCAL_MODEL_URL } from './localModelApi.js';
 
 /* Click-to-segment driven as the editor drives it: configs, uploads and smart regions through the API. */
@@ -39,27 +41,6 @@ export async function connectInteractive(t: TestApp, project: number): Promise<n
   const { status, body } = await call(t, 'POST', '/api/ml/', { url: LOCAL_MODEL_URL, project, is_interactive: true });
   expect(status, JSON.stringify(body)).toBe(201);
   return body.id as number;
-}
-
-export const percent = (value: number, of: number) => (value / of) * 100;
-
-export function boxRegion(scene: Scene) {
-  return {
-    id: 'b1',
-    from_name: 'box',
-    to_name: 'image',
-    type: 'rectanglelabels',
-    original_width: scene.width,
-    original_height: scene.height,
-    value: {
-      x: percent(scene.box.x, scene.width),
-      y: percent(scene.box.y, scene.height),
-      width: percent(scene.box.width, scene.width),
-      height: percent(scene.box.height, scene.height),
-      rotation: 0,
-      rectanglelabels: ['Fruit'],
-    },
-  };
 }
 
 export function pointRegion(scene: Scene, at: { x: number; y: number }, isPositive = true) {

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from '../helpers/nodeBundle.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { detect, openDetector } from '../../electron/core/ml/local/detector/detectorModel.js';
 import { DEFAULT_DECODE } from '../../electron/core/ml/local/detector/yoloOutput.js';
@@ -34,18 +35,7 @@ beforeAll(async () => {
   mkdirSync(root, { recursive: true });
   const outdir = mkdtempSync(join(root, 'offline-'));
   bundle = join(outdir, 'skillsOffline.js');
-  await build({
-    entryPoints: [ENTRY, WORKER],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    loader: { '.sql': 'text' },
-    entryNames: '[name]',
-    outdir,
-    logLevel: 'warning',
-  });
+  await build({ ...NODE_BUNDLE, entryPoints: [ENTRY, WORKER], entryNames: '[name]', outdir });
 }, 60_000);
 
 afterAll(() => rmSync(dirname(bundle), { recursive: true, force: true }));

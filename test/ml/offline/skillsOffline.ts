@@ -12,7 +12,7 @@ import { join } from 'node:path';
  */
 import { runImageJob } from '../../../electron/core/ml/local/imageWorker/imageWorker.js';
 import { decodeRleAlpha, rleBytes } from '../../../shared/brush/rleDecode.js';
-import { encodeRgbPng, generateScene, maskIou } from '../../helpers/segmentScenes.js';
+import { boxRegion, encodeRgbPng, generateScene, maskIou } from '../../helpers/segmentScenes.js';
 import { SEGMENTED_IMAGE, testSegmenter, trueMasks } from '../detector/segmenterFixture.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'outpost-offline-'));
@@ -29,31 +29,15 @@ function brushMask(region: Record<string, unknown>, width: number, height: numbe
 
 async function segment(): Promise<Record<string, unknown>> {
   const scene = generateScene(11, 'ellipse', 500, 400);
-  const percent = (value: number, side: number) => (value / side) * 100;
-  const box = {
-    from_name: 'box',
-    to_name: 'image',
-    type: 'rectanglelabels',
-    original_width: scene.width,
-    original_height: scene.height,
-    value: {
-      x: percent(scene.box.x, scene.width),
-      y: percent(scene.box.y, scene.height),
-      width: percent(scene.box.width, scene.width),
-      height: percent(scene.box.height, scene.height),
-      rotation: 0,
-      rectanglelabels: ['object'],
-    },
-  };
   const job = {
     path: file('scene.png', encodeRgbPng(scene.width, scene.height, scene.pixels)),
     config: {
       toName: 'image',
       dataKey: 'image',
-      output: { name: 'brush', type: 'brushlabels' as const, labels: ['object'] },
+      output: { name: 'brush', type: 'brushlabels' as const, labels: ['Fruit'] },
       promptControls: ['box'],
     },
-    context: { result: [box] },
+    context: { result: [boxRegion(scene)] },
   };
   const answer = await runImageJob({ kind: 'segment', job });
   if ('refusal' in answer) throw new Error(answer.refusal);
