@@ -124,6 +124,15 @@ describe('tasks, Outpost against Label Studio', () => {
           'or',
         ),
       ],
+      // Plain fields of the task, which Label Studio's filters and ordering take though no column shows them.
+      ['is_labeled', query([{ filter: 'filter:tasks:is_labeled', operator: 'equal', type: 'Boolean', value: true }])],
+      [
+        'not is_labeled',
+        query([{ filter: 'filter:tasks:is_labeled', operator: 'equal', type: 'Boolean', value: false }]),
+      ],
+      ['allow_skip', query([{ filter: 'filter:tasks:allow_skip', operator: 'equal', type: 'Boolean', value: true }])],
+      ['comments', query([{ filter: 'filter:tasks:comment_count', operator: 'greater', type: 'Number', value: 0 }])],
+      ['ordered by is_labeled', query([], { ordering: ['-tasks:is_labeled', 'tasks:id'] })],
       ['ordered by n', query([], { ordering: ['tasks:data.n'] })],
       // Only the first key counts; ties are left in no defined order by Label Studio, so none here.
       ['ordered by n, descending', query([], { ordering: ['-tasks:data.n', 'tasks:id'] })],

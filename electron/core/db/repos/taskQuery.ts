@@ -11,8 +11,13 @@ export const TASK_COLUMN_NAMES = [
   'total_annotations',
   'cancelled_annotations',
   'total_predictions',
-  // A plain model field: Label Studio filters and orders by any field of the task.
+  // Plain model fields: Label Studio filters and orders by any field of the task, shown or not.
   'overlap',
+  'is_labeled',
+  'allow_skip',
+  'comment_count',
+  'unresolved_comment_count',
+  'last_comment_updated_at',
   'created_at',
   'updated_at',
   'updated_by',
