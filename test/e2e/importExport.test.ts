@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../helpers/axe.js';
@@ -8,6 +7,7 @@ import { animationsSettled, openRecordedPage, type RecordedPage } from '../helpe
 import { launchChromium } from '../helpers/chromium.js';
 import { SCREENSHOTS, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { expectEventually } from '../helpers/eventually.js';
+import { solidPng } from '../helpers/labelingMedia.js';
 
 const IMAGE_CONFIG = `<View>
   <Image name="image" value="$image"/>
@@ -17,40 +17,6 @@ const TEXT_CONFIG = `<View>
   <Text name="text" value="$text"/>
   <Choices name="sentiment" toName="text"><Choice value="Positive"/><Choice value="Negative"/></Choices>
 </View>`;
-
-/** A real w×h RGB PNG of one color (signature, IHDR, IDAT, IEND with their CRCs). */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('import page and export dialog in Chromium against outpost serve', () => {
   let server: E2eServer;
@@ -143,14 +109,18 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     await page
       .getByLabel('Choose files')
       .setInputFiles(
-        colors.map((rgb, index) => ({ name: `cat-${index + 1}.png`, mimeType: 'image/png', buffer: png(8, 6, rgb) })),
+        colors.map((rgb, index) => ({
+          name: `cat-${index + 1}.png`,
+          mimeType: 'image/png',
+          buffer: solidPng(8, 6, rgb),
+        })),
       );
     await page.getByRole('heading', { name: /^3 files ready/ }).waitFor();
 
     // A drop as the browser delivers it: a DataTransfer carrying File objects.
     const dropped = [
-      { name: 'dog-1.png', bytes: [...png(4, 4, [9, 9, 9])] },
-      { name: 'dog-2.png', bytes: [...png(5, 5, [250, 250, 0])] },
+      { name: 'dog-1.png', bytes: [...solidPng(4, 4, [9, 9, 9])] },
+      { name: 'dog-2.png', bytes: [...solidPng(5, 5, [250, 250, 0])] },
     ];
     const transfer = await page.evaluateHandle(`(() => {
       const data = new DataTransfer();
@@ -181,7 +151,7 @@ describe('import page and export dialog in Chromium against outpost serve', () =
     expect([...images.keys()].sort()).toEqual(['cat-1.png', 'cat-2.png', 'cat-3.png', 'dog-1.png']);
     // The stored media are the bytes that were sent.
     const first = await server.request('GET', images.get('cat-1.png')!);
-    expect(Buffer.from(await first.arrayBuffer()).equals(png(8, 6, colors[0]!))).toBe(true);
+    expect(Buffer.from(await first.arrayBuffer()).equals(solidPng(8, 6, colors[0]!))).toBe(true);
     await expectEventually(() => page.getByRole('link', { name: 'Start labeling' }).getAttribute('href')).toBe(
       `#/projects/${imageProject}/label`,
     );

@@ -46,6 +46,13 @@ export function encodeRgbPng(width: number, height: number, rows: Buffer, level?
   ]);
 }
 
+/** A w×h RGB PNG of one color. */
+export function solidPng(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set(rgb, 1 + x * 3);
+  return encodeRgbPng(width, height, Buffer.concat(Array.from({ length: height }, () => row)));
+}
+
 /** A mono 16-bit PCM WAV of a sine tone. */
 export function makeWav(seconds: number, sampleRate = 8000, frequency = 440): Buffer {
   const samples = Math.round(seconds * sampleRate);

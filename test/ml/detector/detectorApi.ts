@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { encodeRgbPng } from '../../helpers/labelingMedia.js';
+import { solidPng } from '../../helpers/labelingMedia.js';
 import type { TestApp } from '../../helpers/taskApi.js';
 import { buildYoloTestModel, yoloV8Output } from './onnxModelBuilder.js';
 
@@ -34,9 +34,7 @@ export function testDetector(): Uint8Array {
 }
 
 export function flatPng(width: number, height: number, value: number): Buffer {
-  const row = Buffer.alloc(1 + width * 3, value);
-  row[0] = 0;
-  return encodeRgbPng(width, height, Buffer.concat(Array.from({ length: height }, () => row)));
+  return solidPng(width, height, [value, value, value]);
 }
 
 export async function uploadImage(t: TestApp, project: number, name: string, content: Buffer): Promise<void> {
