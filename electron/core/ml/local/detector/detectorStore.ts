@@ -43,6 +43,9 @@ export interface DetectorUpload {
   score_threshold?: number | undefined;
 }
 
+/** How long checking a model file may take before it is refused. */
+const INSPECT_TIME_LIMIT_MS = 5 * 60_000;
+
 export const DEFAULT_SCORE_THRESHOLD = 0.25;
 const MAX_MODEL_BYTES = 2 ** 31;
 /**
@@ -103,10 +106,11 @@ async function storeDetector(
 ): Promise<StoredDetector> {
   const createdAt = projectCreatedAt(deps, project);
   // Opening a model runs it once, which can hold a thread for a second: the image worker does it.
-  const inspection = await runImageJob({
-    kind: 'inspect',
-    job: { bytes, classNames: request.class_names ?? null },
-  }).catch((error: unknown) => ({ error: (error as Error).message }));
+  // A large model (hundreds of megabytes) takes far longer to open than an image to detect on.
+  const inspection = await runImageJob(
+    { kind: 'inspect', job: { bytes, classNames: request.class_names ?? null } },
+    { timeLimitMs: INSPECT_TIME_LIMIT_MS },
+  ).catch((error: unknown) => ({ error: (error as Error).message }));
   if ('error' in inspection) {
     throw new ValidationError({
       [source.field]: [`${source.name} cannot be used as a detector: ${inspection.error}.`],
