@@ -117,6 +117,7 @@ function dispatch(): void {
     return;
   }
   const id = nextId++;
+  // Left ref'd: while a job runs, its timer is what keeps the process alive (the thread does not).
   const timer = setTimeout(() => {
     if (running?.id === id) endThread(`it took longer than ${durationText(next.timeLimitMs)}`);
   }, next.timeLimitMs);
