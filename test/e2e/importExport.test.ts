@@ -106,15 +106,13 @@ describe('import page and export dialog in Chromium against outpost serve', () =
       [40, 200, 40],
       [40, 40, 200],
     ];
-    await page
-      .getByLabel('Choose files')
-      .setInputFiles(
-        colors.map((rgb, index) => ({
-          name: `cat-${index + 1}.png`,
-          mimeType: 'image/png',
-          buffer: solidPng(8, 6, rgb),
-        })),
-      );
+    await page.getByLabel('Choose files').setInputFiles(
+      colors.map((rgb, index) => ({
+        name: `cat-${index + 1}.png`,
+        mimeType: 'image/png',
+        buffer: solidPng(8, 6, rgb),
+      })),
+    );
     await page.getByRole('heading', { name: /^3 files ready/ }).waitFor();
 
     // A drop as the browser delivers it: a DataTransfer carrying File objects.
