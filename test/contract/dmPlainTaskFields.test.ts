@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addProject, addTask, getJson, taskListPath } from '../helpers/dmData.js';
+import { addProject, addTask } from '../helpers/dmData.js';
+import { ids as listedIds, item, type Item } from '../helpers/dmFilterQueries.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 /*
@@ -8,13 +9,6 @@ import { createTestApp } from '../helpers/testApp.js';
  * there (checked against 1.22 in the interop conformance suite), so scripts and tabs that use them
  * work here too.
  */
-
-const item = (column: string, operator: string, type: string, value: unknown) => ({
-  filter: `filter:tasks:${column}`,
-  operator,
-  type,
-  value,
-});
 
 describe("the Data Manager on a task's plain fields", () => {
   it('filters and orders by is_labeled, allow_skip, overlap and the comment fields', async () => {
@@ -29,14 +23,7 @@ describe("the Data Manager on a task's plain fields", () => {
     };
     set(first!, { is_labeled: 1, overlap: 2, comment_count: 2, unresolved_comment_count: 1 });
     set(second!, { allow_skip: 0, last_comment_updated_at: '2026-01-15T10:00:00.000000Z' });
-    const ids = async (items: unknown[], ordering: string[] = []) => {
-      const { status, body } = await getJson(
-        t,
-        taskListPath(project, { filters: { conjunction: 'and', items }, ordering }),
-      );
-      expect(status, JSON.stringify(body)).toBe(200);
-      return (body.tasks as { id: number }[]).map((task) => task.id);
-    };
+    const ids = (items: Item[], ordering: string[] = []) => listedIds(t, project, items, ordering);
     expect(await ids([item('is_labeled', 'equal', 'Boolean', true)])).toEqual([first]);
     expect(await ids([item('is_labeled', 'equal', 'Boolean', false)])).toEqual([second, third]);
     expect(await ids([item('allow_skip', 'equal', 'Boolean', false)])).toEqual([second]);
